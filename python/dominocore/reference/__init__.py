@@ -1,0 +1,25 @@
+"""The pure-Python reference implementation of dominocore.
+
+Standard library only and independent of the compiled core, so that the two
+can be checked against each other move for move. It exposes the same API as
+``dominocore`` itself.
+"""
+
+from .errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from .match import Match
+from .moves import End, Move, Placement
+from .players import GreedyPlayer, RandomPlayer
+from .rng import SplitMix64
+from .round import Round, RoundResult
+from .rules import ChickenFoot, Doubles, Rules, rules_from_dict
+from .sim import SimulationResult, simulate
+from .tiles import Tile, tile_count
+
+IMPLEMENTATION = "python"
+
+__all__ = [
+    "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
+    "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
+    "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
+    "Tile", "rules_from_dict", "simulate", "tile_count",
+]

@@ -1,0 +1,125 @@
+"""A match: the round sequence of each game, totals, tie-breaks, winners."""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple, Union
+
+from .errors import IllegalMoveError, RulesError
+from .players import players_for
+from .rng import SplitMix64
+from .round import Round, RoundResult, _check_seed
+from .rules import Rules
+
+__all__ = ["Match", "match_winners"]
+
+
+def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ...]:
+    """The seats that win a finished match with these round results.
+
+    Chicken Foot (RULES.md 2.5): lowest total, then more rounds scored at 0,
+    then the lowest single non-zero round score; seats still tied share.
+    Doubles: the seat whose total reached the target.
+    """
+    p = rules.players
+    totals = [sum(r.points[s] for r in results) for s in range(p)]
+    if rules.game == "doubles":
+        best = max(totals)
+        return tuple(s for s in range(p) if totals[s] == best)
+
+    def rank(s: int):
+        scores = [r.points[s] for r in results]
+        nonzero = [x for x in scores if x != 0]
+        return (totals[s], -scores.count(0), min(nonzero) if nonzero else float("inf"))
+
+    best_rank = min(rank(s) for s in range(p))
+    return tuple(s for s in range(p) if rank(s) == best_rank)
+
+
+class Match:
+    """A whole match, dealt from one generator seeded with ``seed``.
+
+    >>> from dominocore.reference import Doubles, Match
+    >>> m = Match(Doubles(players=2, target=20), seed=3).play("greedy")
+    >>> m.is_over, max(m.totals) >= 20, len(m.winners)
+    (True, True, 1)
+    """
+
+    def __init__(self, rules: Rules, seed: int = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+        self._rules = rules
+        self._seed = _check_seed(seed)
+        self._rng = SplitMix64(self._seed)
+        self._rounds: List[Round] = []
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of every round."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The match seed."""
+        return self._seed
+
+    @property
+    def rounds(self) -> List[Round]:
+        """Every round dealt so far (the last may still be in play)."""
+        return list(self._rounds)
+
+    @property
+    def round(self) -> Optional[Round]:
+        """The round dealt last, or ``None`` before the first."""
+        return self._rounds[-1] if self._rounds else None
+
+    @property
+    def results(self) -> List[RoundResult]:
+        """The results of the finished rounds."""
+        return [r.result for r in self._rounds if r.result is not None]
+
+    @property
+    def totals(self) -> Tuple[int, ...]:
+        """Each seat's total over the finished rounds."""
+        results = self.results
+        return tuple(sum(r.points[s] for r in results) for s in range(self._rules.players))
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        if not self._rounds or not self._rounds[-1].is_over:
+            return False
+        if self._rules.game == "chickenfoot":
+            return len(self._rounds) == self._rules.rounds
+        return max(self.totals) >= self._rules.target
+
+    @property
+    def winners(self) -> Tuple[int, ...]:
+        """The winning seats (several on a shared win); empty until the match is over."""
+        return match_winners(self._rules, self.results) if self.is_over else ()
+
+    def new_round(self) -> Round:
+        """Deal the next round; the previous one must be over."""
+        if self.is_over:
+            raise IllegalMoveError("match_over", "the match is over: no more rounds")
+        if self._rounds and not self._rounds[-1].is_over:
+            raise IllegalMoveError("round_in_play", "the current round must end before the next is dealt")
+        round_ = Round._from_generator(self._rules, self._rng, len(self._rounds))
+        self._rounds.append(round_)
+        return round_
+
+    def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
+        """Play the rest of the match with the bots of RULES.md 1.6 and return ``self``.
+
+        ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat; the
+        random seats share a generator seeded from the match seed.
+        """
+        players = players_for(policy, self._rules.players, self._seed)
+        while not self.is_over:
+            round_ = self.round if self._rounds and not self._rounds[-1].is_over else self.new_round()
+            assert round_ is not None
+            while not round_.is_over:
+                round_.push(players[round_.current_player].choose(round_))  # type: ignore[attr-defined]
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Match {self._rules!r} seed={self._seed}, {len(self._rounds)} rounds, totals {self.totals}>"

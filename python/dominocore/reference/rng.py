@@ -1,0 +1,53 @@
+"""SplitMix64, the generator every shuffle and random player uses (RULES.md 1.6)."""
+
+from __future__ import annotations
+
+from typing import List, TypeVar
+
+__all__ = ["SplitMix64", "PLAYER_SEED_XOR"]
+
+MASK64 = (1 << 64) - 1
+#: The random player's generator is seeded with ``seed ^ PLAYER_SEED_XOR``.
+PLAYER_SEED_XOR = 0xD1B54A32D192ED03
+
+T = TypeVar("T")
+
+
+class SplitMix64:
+    """The 64-bit SplitMix generator.
+
+    >>> g = SplitMix64(0)
+    >>> hex(g.next())
+    '0xe220a8397b1dcdaf'
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"a seed is an integer, got {seed!r}")
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, by rejection (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        threshold = ((1 << 64) - n) % n
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % n
+
+    def shuffle(self, items: List[T]) -> None:
+        """Fisher-Yates from the back, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

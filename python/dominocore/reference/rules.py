@@ -1,0 +1,242 @@
+"""Rules objects: every option of RULES.md, validated on construction."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from .errors import RulesError
+from .tiles import MAX_SET, MIN_SET, tile_count
+
+__all__ = ["Rules", "ChickenFoot", "Doubles", "rules_from_dict"]
+
+# RULES.md 2.6: hand sizes for double-9 by player count.
+_TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"{name} must be an integer, got {value!r}")
+    if not low <= value <= high:
+        raise RulesError(f"{name} must be between {low} and {high}, got {value}")
+    return value
+
+
+class Rules:
+    """Common base of the rules objects: immutable, hashable, comparable.
+
+    Attributes shared by every game: ``game``, ``rule_set`` (``None`` for
+    Doubles), ``set`` (N of double-N), ``players``, ``tile_count``,
+    ``hand_size``, ``slots`` (open ends of the centre double), ``drawn_tile``
+    (``"must"``/``"may"``), ``reserve`` (yard tiles never drawn),
+    ``double_blank_50`` and ``target`` (``None`` for Chicken Foot).
+    """
+
+    game: str
+    rule_set: Optional[str]
+    set: int
+    players: int
+    hand_size: int
+    slots: int
+    drawn_tile: str
+    reserve: int
+    double_blank_50: bool
+    target: Optional[int]
+
+    __slots__ = ("_fields",)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("rules objects are immutable")
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return object.__getattribute__(self, "_fields")[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def _freeze(self, **fields: Any) -> None:
+        object.__setattr__(self, "_fields", fields)
+
+    @property
+    def tile_count(self) -> int:
+        """T, the number of tiles in the set."""
+        return tile_count(self.set)
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed action space, ``2*T + 2`` (RULES.md 1.8)."""
+        return 2 * self.tile_count + 2
+
+    def tile_score(self, tile) -> int:
+        """What ``tile`` counts when left in a hand."""
+        if self.double_blank_50 and tile.low == 0 and tile.high == 0:
+            return 50
+        return tile.low + tile.high
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The options as plain JSON-able data (see ``rules_from_dict``)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.to_dict().items())))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if k != "game")
+        return f"{type(self).__name__}({args})"
+
+    def __reduce__(self):
+        return (rules_from_dict, (self.to_dict(),))
+
+
+class ChickenFoot(Rules):
+    """Chicken Foot, rule set ``"trains"`` (seed 000) or ``"cross"`` (seed 003).
+
+    >>> r = ChickenFoot(players=4)
+    >>> r.set, r.hand_size, r.slots, r.reserve, r.drawn_tile
+    (9, 11, 4, 1, 'must')
+    >>> ChickenFoot(players=3, rule_set="cross").hand_size
+    7
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        players: int = 4,
+        set: int = 9,
+        rule_set: str = "trains",
+        hand_size: Optional[int] = None,
+        trains: Optional[int] = None,
+        double_blank_50: Optional[bool] = None,
+    ) -> None:
+        if rule_set not in ("trains", "cross"):
+            raise RulesError(f"rule_set must be 'trains' or 'cross', got {rule_set!r}")
+        n = _check_int("set", set, MIN_SET, MAX_SET)
+        p = _check_int("players", players, 2, 8)
+        t = tile_count(n)
+        if rule_set == "trains":
+            most_trains = min(8, n)
+            if p > most_trains:
+                raise RulesError(
+                    f"a double-{n} set is too small for one train per player with {p} players "
+                    f"(at most {most_trains} trains)"
+                )
+            slots = p if trains is None else _check_int("trains", trains, p, most_trains)
+            reserve = 2 if p == 2 else 1
+            default_hand = _TRAINS_HANDS_D9[p] * (t - 1) // 54
+            dealt = t - 1  # the start double is out of the deal
+            if double_blank_50 is None:
+                double_blank_50 = False
+            elif not isinstance(double_blank_50, bool):
+                raise RulesError(f"double_blank_50 must be True or False, got {double_blank_50!r}")
+            drawn = "must"
+        else:
+            if trains is not None:
+                raise RulesError("the cross has four arms: the 'trains' option belongs to rule_set='trains'")
+            if double_blank_50 not in (None, True):
+                raise RulesError("the cross always counts the double-blank as 50 (double_blank_50 must be True)")
+            double_blank_50 = True
+            slots, reserve, default_hand, dealt, drawn = 4, 0, 7, t, "may"
+        most_hand = (dealt - reserve) // p
+        h = default_hand if hand_size is None else _check_int("hand_size", hand_size, 1, max(1, most_hand))
+        if h > most_hand:
+            raise RulesError(f"hand_size {h} does not fit: {p} hands must leave {reserve} tiles in the yard")
+        self._freeze(
+            game="chickenfoot",
+            rule_set=rule_set,
+            set=n,
+            players=p,
+            hand_size=h,
+            slots=slots,
+            drawn_tile=drawn,
+            reserve=reserve,
+            double_blank_50=double_blank_50,
+            target=None,
+        )
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a match: N+1, from double-N down to double-blank."""
+        return self.set + 1
+
+    def round_double(self, round_index: int) -> int:
+        """The number of the start double of round ``round_index``."""
+        return self.set - round_index
+
+    def to_dict(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {
+            "game": "chickenfoot",
+            "rule_set": self.rule_set,
+            "set": self.set,
+            "players": self.players,
+            "hand_size": self.hand_size,
+        }
+        if self.rule_set == "trains":
+            d["trains"] = self.slots
+        d["double_blank_50"] = self.double_blank_50
+        return d
+
+
+class Doubles(Rules):
+    """Doubles (seed 002): every double a spinner, numbers locked until their
+    double is down; rounds until a total reaches ``target``.
+
+    >>> r = Doubles(players=2)
+    >>> r.set, r.hand_size, r.reserve, r.target
+    (6, 8, 2, 100)
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        players: int = 2,
+        set: int = 6,
+        hand_size: Optional[int] = None,
+        target: int = 100,
+    ) -> None:
+        n = _check_int("set", set, MIN_SET, MAX_SET)
+        p = _check_int("players", players, 2, 4)
+        t = tile_count(n)
+        reserve = 2
+        default_hand = (8 if p == 2 else 6) * t // 28
+        most_hand = (t - reserve) // p
+        h = default_hand if hand_size is None else _check_int("hand_size", hand_size, 1, most_hand)
+        tg = _check_int("target", target, 1, 10**9)
+        self._freeze(
+            game="doubles",
+            rule_set=None,
+            set=n,
+            players=p,
+            hand_size=h,
+            slots=4,
+            drawn_tile="must",
+            reserve=reserve,
+            double_blank_50=False,
+            target=tg,
+        )
+
+    @property
+    def rounds(self) -> None:
+        """Doubles plays rounds until the target: no fixed count."""
+        return None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"game": "doubles", "set": self.set, "players": self.players, "hand_size": self.hand_size, "target": self.target}
+
+
+def rules_from_dict(data: Dict[str, Any]) -> Rules:
+    """Rebuild a rules object from ``Rules.to_dict()`` output (validated)."""
+    if not isinstance(data, dict):
+        raise RulesError(f"rules must be a dict, got {type(data).__name__}")
+    fields = dict(data)
+    game = fields.pop("game", None)
+    cls = {"chickenfoot": ChickenFoot, "doubles": Doubles}.get(game)  # type: ignore[arg-type]
+    if cls is None:
+        raise RulesError(f"game must be 'chickenfoot' or 'doubles', got {game!r}")
+    try:
+        return cls(**fields)
+    except TypeError as exc:
+        raise RulesError(f"unknown option for {game}: {exc}") from None
