@@ -316,17 +316,19 @@ class Round:
         return tile.is_double or number in self._unlocked
 
     def _placements(self, tiles: Iterable[Tile]) -> List[Move]:
-        ends = self._legal_ends()
-        return [
-            Move(PLACE, t, e)
-            for t in sorted(tiles, key=_index)
-            for e, number in ends
-            if self._attaches(t, number)
-        ]
+        """Every placement of ``tiles`` on a legal end, by (tile index, end id)."""
+        ends_of: Dict[int, List[int]] = {}
+        for end, number in self._legal_ends():
+            ends_of.setdefault(number, []).append(end)
+        moves = []
+        for tile in sorted(tiles, key=_index):
+            ids = [e for n in {tile.low, tile.high} if self._attaches(tile, n) for e in ends_of.get(n, ())]
+            moves += [Move(PLACE, tile, e) for e in sorted(ids)]
+        return moves
 
     def _has_placement(self, seat: int) -> bool:
-        ends = self._legal_ends()
-        return any(self._attaches(t, n) for t in self._hands[seat] for _, n in ends)
+        numbers = {number for _, number in self._legal_ends()}
+        return any(self._attaches(t, n) for t in self._hands[seat] for n in {t.low, t.high} & numbers)
 
     def legal_moves(self, distinct: bool = False) -> List[Move]:
         """The legal moves in canonical order (RULES.md 1.7).
@@ -533,6 +535,9 @@ class Round:
         problem = self._illegal(move, None)
         if problem is not None:
             raise IllegalMoveError(*problem)
+        return self._action_of(move)
+
+    def _action_of(self, move: Move) -> int:
         t = tile_count(self._rules.set)
         if move.kind == DRAW:
             return 2 * t
@@ -542,7 +547,7 @@ class Round:
         return 2 * move.tile.index + int(by_high)
 
     def _action_moves(self) -> Dict[int, Move]:
-        return {self.move_to_action(m): m for m in self.legal_moves(distinct=True)}
+        return {self._action_of(m): m for m in self.legal_moves(distinct=True)}
 
     def legal_actions(self) -> List[int]:
         """The legal action ids, ascending."""

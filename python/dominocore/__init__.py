@@ -1,0 +1,44 @@
+"""dominocore: a rules engine for draw-domino games.
+
+Chicken Foot (rule sets ``"trains"`` and ``"cross"``) and Doubles on double-6
+to double-18 sets. ``import dominocore`` serves the compiled C++ core; with
+the environment variable ``DOMINOCORE_IMPLEMENTATION=python`` it serves the
+pure-Python reference (``dominocore.reference``) instead, which has the same API.
+
+>>> import dominocore as dc
+>>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
+>>> r.current_player, str(r.centre), r.pending_ends
+(3, '9-9', [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+import os as _os
+
+_choice = _os.environ.get("DOMINOCORE_IMPLEMENTATION", "cpp").strip().lower()
+if _choice == "python":
+    from .reference import *  # noqa: F401,F403
+    from .reference import __all__ as _names
+elif _choice in ("cpp", "c++", ""):
+    try:
+        from ._native import *  # noqa: F401,F403
+        from ._native import __all__ as _names
+    except ImportError as _exc:  # pragma: no cover - only without a build
+        import warnings as _warnings
+
+        _warnings.warn(
+            f"dominocore's compiled core could not be imported ({_exc}); serving the pure-Python "
+            "reference instead. Reinstall with a C++17 compiler, or set DOMINOCORE_IMPLEMENTATION=python "
+            "to silence this warning.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        from .reference import *  # noqa: F401,F403
+        from .reference import __all__ as _names
+else:
+    raise ImportError(f"DOMINOCORE_IMPLEMENTATION must be 'cpp' or 'python', got {_choice!r}")
+
+from . import reference  # noqa: E402
+
+__version__ = "0.1.0"
+__all__ = list(_names) + ["reference", "__version__"]

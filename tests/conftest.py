@@ -1,0 +1,33 @@
+"""Shared fixtures: every test that takes ``dc`` runs against both implementations.
+
+``dc`` is a module exposing the public API (``Round``, ``Match``, ``ChickenFoot``,
+``Doubles``, ``Tile``, ``Move``, ``simulate``, the errors ...): the pure-Python
+reference, and the compiled core behind ``dominocore``. Set
+``DOMINOCORE_TEST_IMPLEMENTATIONS=python`` (or ``cpp``) to run only one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import pytest
+
+IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore._native"}
+
+
+def _selected():
+    wanted = os.environ.get("DOMINOCORE_TEST_IMPLEMENTATIONS", "python,cpp")
+    return [name for name in IMPLEMENTATIONS if name in wanted.split(",")]
+
+
+@pytest.fixture(params=_selected())
+def dc(request):
+    """The public API of one implementation."""
+    return importlib.import_module(IMPLEMENTATIONS[request.param])
+
+
+@pytest.fixture
+def ref():
+    """The pure-Python reference, the oracle."""
+    return importlib.import_module("dominocore.reference")

@@ -1,0 +1,53 @@
+"""Write the golden match records under tests/data/ from the reference.
+
+Run from the repository root: ``python tests/make_golden.py``. The files are
+checked in; tests/test_golden.py replays them against every implementation.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import dominocore.reference as ref
+
+DATA = pathlib.Path(__file__).parent / "data"
+
+CASES = [
+    ("trains", ref.ChickenFoot(players=4, set=6), 11),
+    ("trains", ref.ChickenFoot(players=3, set=9), 12),
+    ("trains", ref.ChickenFoot(players=5, set=12, double_blank_50=True), 13),
+    ("cross", ref.ChickenFoot(players=2, set=6, rule_set="cross"), 21),
+    ("cross", ref.ChickenFoot(players=4, set=9, rule_set="cross"), 22),
+    ("cross", ref.ChickenFoot(players=3, set=12, rule_set="cross"), 23),
+    ("doubles", ref.Doubles(players=2, set=6), 31),
+    ("doubles", ref.Doubles(players=4, set=9), 32),
+    ("doubles", ref.Doubles(players=3, set=12, target=150), 33),
+]
+
+
+def record(rules: ref.Rules, seed: int) -> dict:
+    match = ref.Match(rules, seed).play("random")
+    return {
+        "rules": rules.to_dict(),
+        "seed": seed,
+        "policy": "random",
+        "rounds": [
+            {"record": r.to_dict(), "result": r.result._asdict()}  # type: ignore[union-attr]
+            for r in match.rounds
+        ],
+        "totals": list(match.totals),
+        "winners": list(match.winners),
+    }
+
+
+def main() -> None:
+    DATA.mkdir(exist_ok=True)
+    for name, rules, seed in CASES:
+        path = DATA / f"golden_{name}_d{rules.set}_p{rules.players}_s{seed}.json"
+        path.write_text(json.dumps(record(rules, seed), indent=1) + "\n")
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""Hypothesis property tests over random seeded games of every rule set."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import all_tiles_in_play, observe, set_tiles
+
+CONFIGS = [
+    ("chickenfoot", dict(players=4, set=9, rule_set="trains")),
+    ("chickenfoot", dict(players=2, set=6, rule_set="trains", trains=3)),
+    ("chickenfoot", dict(players=6, set=12, rule_set="trains", double_blank_50=True)),
+    ("chickenfoot", dict(players=3, set=9, rule_set="cross")),
+    ("chickenfoot", dict(players=4, set=6, rule_set="cross")),
+    ("doubles", dict(players=2, set=6)),
+    ("doubles", dict(players=4, set=9)),
+]
+
+games = st.tuples(
+    st.sampled_from(CONFIGS),
+    st.integers(0, 2**64 - 1),
+    st.lists(st.integers(0, 10**6), min_size=1, max_size=150),
+)
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def make(dc, config, seed):
+    game, options = config
+    rules = dc.ChickenFoot(**options) if game == "chickenfoot" else dc.Doubles(**options)
+    round_index = seed % (rules.set + 1) if game == "chickenfoot" else 0
+    return dc.Round(rules, seed=seed, round_index=round_index)
+
+
+def walk(round_, choices):
+    """Yield before each move, then play the move picked by the next choice."""
+    for choice in choices:
+        if round_.is_over:
+            return
+        moves = round_.legal_moves()
+        yield moves
+        round_.push(moves[choice % len(moves)])
+
+
+@SETTINGS
+@given(games)
+def test_the_set_is_conserved_after_every_move(dc, game):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    expected = sorted(set_tiles(dc, round_.rules))
+    for _ in walk(round_, choices):
+        assert sorted(all_tiles_in_play(round_)) == expected
+    assert sorted(all_tiles_in_play(round_)) == expected
+
+
+@SETTINGS
+@given(games)
+def test_pop_restores_the_exact_previous_state(dc, game):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    for moves in walk(round_, choices):
+        before = observe(round_)
+        round_.push(moves[-1])
+        assert round_.pop() == moves[-1]
+        assert observe(round_) == before
+    # and all the way back to the deal
+    deal = make(dc, config, seed)
+    while round_.move_stack:
+        round_.pop()
+    assert observe(round_) == observe(deal)
+
+
+@SETTINGS
+@given(games)
+def test_a_clone_is_independent(dc, game):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    for _ in walk(round_, choices[: len(choices) // 2]):
+        pass
+    for twin in (round_.clone(), copy.copy(round_), copy.deepcopy(round_), pickle.loads(pickle.dumps(round_))):
+        before = observe(round_)
+        assert observe(twin) == before
+        for _ in walk(twin, choices):
+            pass
+        assert observe(round_) == before
+
+
+@SETTINGS
+@given(games, st.data())
+def test_every_rejected_move_leaves_the_state_unchanged(dc, game, data):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    t = round_.rules.tile_count
+    for _ in walk(round_, choices):
+        tile = dc.Tile.from_index(data.draw(st.integers(0, t - 1)))
+        end = data.draw(st.integers(0, 60))
+        for move in (dc.Move.place(tile, end), dc.Move.draw(), dc.Move.pass_()):
+            if round_.is_legal(move):
+                continue
+            before = observe(round_)
+            try:
+                round_.push(move)
+            except dc.IllegalMoveError as exc:
+                assert exc.reason and str(exc)
+            else:
+                raise AssertionError(f"{move} was accepted though is_legal said no")
+            assert observe(round_) == before
+
+
+@SETTINGS
+@given(games)
+def test_distinct_listing_keeps_one_move_per_tile_and_number(dc, game):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    for moves in walk(round_, choices):
+        distinct = round_.legal_moves(distinct=True)
+        assert set(distinct) <= set(moves)
+        number = {e.id: e.number for e in round_.open_ends}
+        keys = [(m.tile, number[m.end]) for m in distinct if m.kind == "place"]
+        assert len(keys) == len(set(keys))
+        full_keys = {(m.tile, number[m.end]) for m in moves if m.kind == "place"}
+        assert set(keys) == full_keys
+        for m in distinct:  # the lowest end id of its (tile, number)
+            if m.kind == "place":
+                ids = [x.end for x in moves if x.kind == "place" and (x.tile, number[x.end]) == (m.tile, number[m.end])]
+                assert m.end == min(ids)
+
+
+@SETTINGS
+@given(games)
+def test_action_ids_round_trip(dc, game):
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    for moves in walk(round_, choices):
+        actions = round_.legal_actions()
+        assert actions == sorted(actions)
+        distinct = round_.legal_moves(distinct=True)
+        assert sorted(round_.move_to_action(m) for m in distinct) == actions
+        for a in actions:
+            assert round_.move_to_action(round_.action_to_move(a)) == a
+        for m in moves:  # every full-listing move maps onto a legal action
+            assert round_.move_to_action(m) in actions
+        mask = round_.legal_action_mask()
+        assert [i for i, legal in enumerate(mask) if legal] == actions
