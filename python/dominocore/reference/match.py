@@ -44,12 +44,16 @@ class Match:
     (True, True, 1)
     """
 
+    # The implementation behind the match: the compiled one swaps these two.
+    _round_type = Round
+    _rng_type = SplitMix64
+
     def __init__(self, rules: Rules, seed: int = 0) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
         self._rules = rules
         self._seed = _check_seed(seed)
-        self._rng = SplitMix64(self._seed)
+        self._rng = self._rng_type(self._seed)
         self._rounds: List[Round] = []
 
     @property
@@ -103,7 +107,7 @@ class Match:
             raise IllegalMoveError("match_over", "the match is over: no more rounds")
         if self._rounds and not self._rounds[-1].is_over:
             raise IllegalMoveError("round_in_play", "the current round must end before the next is dealt")
-        round_ = Round._from_generator(self._rules, self._rng, len(self._rounds))
+        round_ = self._round_type._from_generator(self._rules, self._rng, len(self._rounds))
         self._rounds.append(round_)
         return round_
 

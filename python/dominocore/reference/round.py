@@ -145,27 +145,7 @@ class Round:
         ``centre`` double exactly once. In ``trains`` the starter moves first;
         otherwise the starter's turn was placing the centre, so the next seat moves.
         """
-        if not isinstance(rules, Rules):
-            raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
-        try:
-            _check_round_index(rules, round_index)
-            centre_tile = as_tile(centre)
-            hand_tiles = [[as_tile(t) for t in hand] for hand in hands]
-            yard_tiles = [as_tile(t) for t in yard]
-        except (ParseError, RulesError, TypeError) as exc:
-            raise StateError(f"malformed deal: {exc}") from None
-        p = rules.players
-        if len(hand_tiles) != p:
-            raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
-        if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < p:
-            raise StateError(f"starter must be a seat 0..{p - 1}, got {starter!r}")
-        if not centre_tile.is_double:
-            raise StateError(f"the centre must be a double, got {centre_tile}")
-        if rules.game == "chickenfoot" and centre_tile.low != rules.round_double(round_index):
-            d = rules.round_double(round_index)
-            raise StateError(f"round {round_index} starts from the {d}-{d}, not {centre_tile}")
-        placed = [centre_tile] + [t for h in hand_tiles for t in h] + yard_tiles
-        _check_conserved(rules, placed)
+        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
         self = cls.__new__(cls)
         self._start(rules, round_index, centre_tile, starter, hand_tiles, yard_tiles)
         return self
@@ -600,29 +580,9 @@ class Round:
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Round":
         """Rebuild a round from ``to_dict()`` output, validating every part."""
-        if not isinstance(data, dict):
-            raise StateError(f"a round record is a dict, got {type(data).__name__}")
-        _check_keys("round record", data, {"rules", "round_index", "deal", "moves"})
-        deal = data["deal"]
-        if not isinstance(deal, dict):
-            raise StateError("the record's 'deal' must be a dict")
-        _check_keys("deal", deal, {"centre", "starter", "hands", "yard"})
-        try:
-            rules = rules_from_dict(data["rules"])
-        except RulesError as exc:
-            raise StateError(f"bad rules in record: {exc}") from None
-        if not isinstance(deal["hands"], list) or not isinstance(deal["yard"], list):
-            raise StateError("the deal's hands and yard must be lists")
-        if not all(isinstance(h, list) for h in deal["hands"]):
-            raise StateError("each hand must be a list of tiles")
-        if not isinstance(data["moves"], list):
-            raise StateError("the record's 'moves' must be a list")
+        rules, deal = _parse_record(data)
         self = cls.from_deal(rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"])
-        for i, text in enumerate(data["moves"]):
-            try:
-                self.push(text)
-            except (IllegalMoveError, ParseError) as exc:
-                raise StateError(f"move {i} ({text!r}) of the record cannot be played: {exc}") from None
+        _replay(self, data["moves"])
         return self
 
     def __reduce__(self):
@@ -664,6 +624,62 @@ def _check_round_index(rules: Rules, round_index: Any) -> None:
         raise RulesError(f"round_index must be a non-negative integer, got {round_index!r}")
     if rules.game == "chickenfoot" and round_index > rules.set:
         raise RulesError(f"a double-{rules.set} match has rounds 0..{rules.set}, not {round_index}")
+
+
+def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> Tuple[Tile, list, list]:
+    """Check an explicit deal (docs/engine.md); return (centre, hands, yard) as Tiles."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+    try:
+        _check_round_index(rules, round_index)
+        centre_tile = as_tile(centre)
+        hand_tiles = [[as_tile(t) for t in hand] for hand in hands]
+        yard_tiles = [as_tile(t) for t in yard]
+    except (ParseError, RulesError, TypeError) as exc:
+        raise StateError(f"malformed deal: {exc}") from None
+    p = rules.players
+    if len(hand_tiles) != p:
+        raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
+    if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < p:
+        raise StateError(f"starter must be a seat 0..{p - 1}, got {starter!r}")
+    if not centre_tile.is_double:
+        raise StateError(f"the centre must be a double, got {centre_tile}")
+    if rules.game == "chickenfoot" and centre_tile.low != rules.round_double(round_index):
+        d = rules.round_double(round_index)
+        raise StateError(f"round {round_index} starts from the {d}-{d}, not {centre_tile}")
+    _check_conserved(rules, [centre_tile] + [t for h in hand_tiles for t in h] + yard_tiles)
+    return centre_tile, hand_tiles, yard_tiles
+
+
+def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
+    """Check the shape of a round record; return its rules and deal."""
+    if not isinstance(data, dict):
+        raise StateError(f"a round record is a dict, got {type(data).__name__}")
+    _check_keys("round record", data, {"rules", "round_index", "deal", "moves"})
+    deal = data["deal"]
+    if not isinstance(deal, dict):
+        raise StateError("the record's 'deal' must be a dict")
+    _check_keys("deal", deal, {"centre", "starter", "hands", "yard"})
+    try:
+        rules = rules_from_dict(data["rules"])
+    except RulesError as exc:
+        raise StateError(f"bad rules in record: {exc}") from None
+    if not isinstance(deal["hands"], list) or not isinstance(deal["yard"], list):
+        raise StateError("the deal's hands and yard must be lists")
+    if not all(isinstance(h, list) for h in deal["hands"]):
+        raise StateError("each hand must be a list of tiles")
+    if not isinstance(data["moves"], list):
+        raise StateError("the record's 'moves' must be a list")
+    return rules, deal
+
+
+def _replay(round_, moves: list) -> None:
+    """Push a record's moves, turning a rejection into a StateError."""
+    for i, text in enumerate(moves):
+        try:
+            round_.push(text)
+        except (IllegalMoveError, ParseError) as exc:
+            raise StateError(f"move {i} ({text!r}) of the record cannot be played: {exc}") from None
 
 
 def _check_conserved(rules: Rules, tiles: List[Tile]) -> None:

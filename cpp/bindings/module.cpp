@@ -1,0 +1,321 @@
+// dominocore._core: the pybind11 binding of the C++ engine, and nothing else.
+//
+// The Python layer (python/dominocore/_native.py) subclasses RoundCore and
+// turns the integers used here into Tile and Move objects. Moves cross the
+// boundary as one int: Place = tile * 4096 + end id, Draw = -1, Pass = -2.
+// The step interface (legal_actions, apply_action, legal_action_mask) builds
+// no Python object per move beyond the ints themselves.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dominocore/dominocore.hpp"
+
+namespace py = pybind11;
+using namespace dominocore;
+
+namespace {
+
+constexpr int kEndBits = 4096;  // end ids stay far below: 8 + 3 * 190 < 4096
+constexpr int kDrawCode = -1;
+constexpr int kPassCode = -2;
+
+int encode(const Move& m) {
+  switch (m.kind) {
+    case MoveKind::Place: return m.tile * kEndBits + m.end;
+    case MoveKind::Draw: return kDrawCode;
+    default: return kPassCode;
+  }
+}
+
+Move decode(int code) {
+  if (code == kDrawCode) return Move::draw();
+  if (code == kPassCode) return Move::pass();
+  if (code < 0 || code / kEndBits >= kMaxTiles) throw std::invalid_argument("bad move code");
+  return Move::place(code / kEndBits, code % kEndBits);
+}
+
+py::list encode_all(const std::vector<Move>& moves) {
+  py::list out(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) out[i] = encode(moves[i]);
+  return out;
+}
+
+// The Python exception classes live in dominocore.reference.errors (pure
+// Python), so both implementations raise the very same classes.
+py::object error_class(const char* name) {
+  return py::module_::import("dominocore.reference.errors").attr(name);
+}
+
+[[noreturn]] void raise_illegal(const char* code, const std::string& message) {
+  py::object exc = error_class("IllegalMoveError")(code, message);
+  PyErr_SetObject(exc.get_type().ptr(), exc.ptr());
+  throw py::error_already_set();
+}
+
+// A Python rules object (dominocore.reference.rules) to the core's Rules.
+Rules to_rules(const py::object& obj) {
+  py::dict d = obj.attr("to_dict")();
+  RulesSpec spec;
+  spec.game = parse_game(d["game"].cast<std::string>());
+  spec.set = d["set"].cast<int>();
+  spec.players = d["players"].cast<int>();
+  spec.hand_size = d["hand_size"].cast<int>();
+  if (spec.game == Game::ChickenFoot) {
+    spec.rule_set = parse_rule_set(d["rule_set"].cast<std::string>());
+    if (d.contains("trains")) spec.trains = d["trains"].cast<int>();
+    spec.double_blank_50 = d["double_blank_50"].cast<bool>();
+  } else {
+    spec.target = d["target"].cast<int>();
+  }
+  return make_rules(spec);
+}
+
+std::vector<Policy> to_policies(const std::vector<std::string>& names) {
+  std::vector<Policy> out;
+  for (const auto& n : names) out.push_back(parse_policy(n));
+  return out;
+}
+
+template <class T>
+py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
+  py::array_t<T> a(shape);
+  if (!v.empty()) std::memcpy(a.mutable_data(), v.data(), v.size() * sizeof(T));
+  return a;
+}
+
+py::dict sim_to_dict(const SimResult& r) {
+  const auto rounds = static_cast<py::ssize_t>(r.num_rounds());
+  const auto matches = static_cast<py::ssize_t>(r.num_matches());
+  const auto p = static_cast<py::ssize_t>(r.players);
+  py::dict d;
+  d["points"] = to_array(r.points, {rounds, p});
+  d["reason"] = to_array(r.reason, {rounds});
+  d["out_seat"] = to_array(r.out_seat, {rounds});
+  d["starter"] = to_array(r.starter, {rounds});
+  d["moves"] = to_array(r.moves, {rounds});
+  d["match_index"] = to_array(r.match_index, {rounds});
+  d["totals"] = to_array(r.totals, {matches, p});
+  std::vector<uint8_t> winners = r.winners;
+  d["winners"] = to_array(winners, {matches, p}).attr("astype")("bool");
+  return d;
+}
+
+// apply_action with the reference's semantics: an id that is not among the
+// legal action ids is rejected as "illegal_action", nothing changed.
+void apply_action_checked(State& s, int action) {
+  if (action < 0 || action >= s.num_actions() || s.is_over())
+    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
+  Move m;
+  try {
+    m = s.action_to_move(action);
+  } catch (const std::exception&) {
+    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
+  }
+  if (s.check(m) != Reason::Ok)
+    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
+  s.push_unchecked(m);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
+  m.attr("__version__") = "0.1.0";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const IllegalMove& e) {
+      py::object exc = error_class("IllegalMoveError")(e.code(), e.what());
+      PyErr_SetObject(exc.get_type().ptr(), exc.ptr());
+    } catch (const RulesError& e) {
+      PyErr_SetString(error_class("RulesError").ptr(), e.what());
+    } catch (const StateError& e) {
+      PyErr_SetString(error_class("StateError").ptr(), e.what());
+    }
+  });
+
+  py::class_<Rng>(m, "SplitMix64", "The SplitMix64 generator of RULES.md 1.6.")
+      .def(py::init([](py::int_ seed) {
+             return Rng(py::reinterpret_steal<py::int_>(PyNumber_And(seed.ptr(), py::int_(~0ull).ptr()))
+                            .cast<uint64_t>());
+           }),
+           py::arg("seed") = 0)
+      .def("next", &Rng::next, "The next 64-bit output.")
+      .def("below", &Rng::below, py::arg("n"), "A uniform integer in [0, n).")
+      .def(
+          "shuffle",
+          [](Rng& rng, py::list items) {
+            for (size_t i = items.size(); i-- > 1;) {
+              const auto j = static_cast<size_t>(rng.below(i + 1));
+              py::object tmp = items[i];
+              items[i] = items[j];
+              items[j] = tmp;
+            }
+          },
+          py::arg("items"), "Fisher-Yates from the back, in place.")
+      .def_property("state", &Rng::state, &Rng::set_state, "The raw 64-bit state.");
+
+  py::class_<State>(m, "RoundCore", "The compiled round state (see dominocore.Round).")
+      .def(py::init<const State&>(), py::arg("other"))  // first: a copy, not rules
+      .def(py::init([](const py::object& rules, uint64_t seed, int round_index) {
+             return State(to_rules(rules), seed, round_index);
+           }),
+           py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
+      .def(py::init([](const py::object& rules, Rng& rng, int round_index) {
+             return State(to_rules(rules), rng, round_index);
+           }),
+           py::arg("rules"), py::arg("rng"), py::arg("round_index"))
+      .def(py::init([](const py::object& rules, int centre, int starter, std::vector<std::vector<int>> hands,
+                       std::vector<int> yard, int round_index) {
+             Deal deal;
+             deal.centre = centre;
+             deal.starter = starter;
+             deal.hands = std::move(hands);
+             deal.yard = std::move(yard);
+             deal.round_index = round_index;
+             return State(to_rules(rules), deal);
+           }),
+           py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"), py::arg("yard"),
+           py::arg("round_index"))
+      // ---- observation
+      .def_property_readonly("current_player", &State::current_player, "The seat to move, -1 once over.")
+      .def_property_readonly("starter", &State::starter, "The seat that started the round.")
+      .def_property_readonly("round_index", &State::round_index, "The round's index in its match.")
+      .def_property_readonly("yard_size", &State::yard_size, "How many tiles the yard holds.")
+      .def_property_readonly("is_over", &State::is_over, "Whether the round has ended.")
+      .def_property_readonly("num_actions", &State::num_actions, "Size of the action space, 2T+2.")
+      .def_property_readonly("pending_ends", &State::pending_ends, "Ends to fill before any other.")
+      .def_property_readonly("_centre", &State::centre)
+      .def_property_readonly("_drawn", &State::drawn_tile)
+      .def_property_readonly("_unlocked", &State::unlocked)
+      .def_property_readonly("_obligation", [](const State& s) { return static_cast<int>(s.pending_kind()); })
+      .def("_hand",
+           [](const State& s, int seat) {
+             if (seat < 0 || seat >= s.players()) throw RulesError("seat out of range");
+             std::vector<int> out;
+             s.hand(seat).for_each([&](int t) { out.push_back(t); });
+             return out;
+           })
+      .def_property_readonly("_yard", &State::yard)
+      .def_property_readonly("_open_ends",
+                             [](const State& s) {
+                               std::vector<std::pair<int, int>> out;
+                               for (const auto& e : s.open_ends()) out.emplace_back(e.id, e.number);
+                               return out;
+                             })
+      .def_property_readonly("_layout",
+                             [](const State& s) {
+                               py::list out;
+                               for (int i = 0; i < s.num_placements(); ++i) {
+                                 const Placement& p = s.placement(i);
+                                 out.append(py::make_tuple(p.tile, p.end, p.by, p.first, p.created));
+                               }
+                               return out;
+                             })
+      .def_property_readonly("_moves", [](const State& s) { return encode_all(s.moves()); })
+      .def_property_readonly("_deal",
+                             [](const State& s) {
+                               Deal d = s.deal();
+                               return py::make_tuple(d.centre, d.starter, d.hands, d.yard);
+                             })
+      .def_property_readonly("_result",
+                             [](const State& s) -> py::object {
+                               if (!s.is_over()) return py::none();
+                               const RoundResult& r = s.result();
+                               py::tuple points(r.players);
+                               for (int i = 0; i < r.players; ++i) points[i] = r.points[i];
+                               return py::make_tuple(end_reason_name(r.reason), r.out_seat, points, r.starter,
+                                                     r.moves);
+                             })
+      // ---- moves
+      .def("_legal_moves", [](const State& s, bool distinct) { return encode_all(s.legal_moves(distinct)); })
+      .def("_check",
+           [](const State& s, int code, int player) { return reason_code(s.check(decode(code), player)); })
+      .def("_push", [](State& s, int code, int player) { s.push(decode(code), player); })
+      .def("_pop",
+           [](State& s) {
+             if (s.num_moves() == 0) raise_illegal("no_move", "no move to undo: the round is at its deal");
+             const int code = encode(s.move_at(s.num_moves() - 1));
+             s.pop();
+             return code;
+           })
+      // ---- the step interface: ints in, ints out
+      .def("legal_actions", py::overload_cast<>(&State::legal_actions, py::const_),
+           "The legal action ids, ascending (RULES.md 1.8).")
+      .def("apply_action", &apply_action_checked, py::arg("action"),
+           "Play the move a legal action id stands for.")
+      .def(
+          "legal_action_mask",
+          [](const State& s, py::object out) {
+            std::vector<int> ids;
+            s.legal_actions(ids);
+            py::array_t<bool> mask = out.is_none() ? py::array_t<bool>(s.num_actions())
+                                                   : out.cast<py::array_t<bool>>();
+            if (mask.ndim() != 1 || mask.shape(0) != s.num_actions() || !mask.writeable())
+              throw std::invalid_argument("out must be a writable 1-d bool array of num_actions entries");
+            auto view = mask.mutable_unchecked<1>();
+            for (py::ssize_t i = 0; i < view.shape(0); ++i) view(i) = false;
+            for (int a : ids) view(a) = true;
+            return mask;
+          },
+          py::arg("out") = py::none(),
+          "A bool array, True at the legal action ids; fills `out` (a bool array of num_actions) if given.")
+      .def("_action_to_move",
+           [](const State& s, int action) {
+             if (action >= 0 && action < s.num_actions() && !s.is_over()) {
+               try {
+                 const Move m = s.action_to_move(action);
+                 if (s.check(m) == Reason::Ok) return encode(m);
+               } catch (const std::exception&) {
+               }
+             }
+             raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
+           })
+      .def("_move_to_action",
+           [](const State& s, int code) {
+             const Move m = decode(code);
+             const Reason r = s.check(m);
+             if (r != Reason::Ok) throw IllegalMove(r, m, s.explain(m, r));
+             return s.move_to_action(m);
+           })
+      .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
+      .def("__str__", &State::to_string);
+
+  py::class_<Bots>(m, "Bots", "Built-in players, one policy per seat, sharing one random generator.")
+      .def(py::init([](const std::vector<std::string>& policies, int players, py::int_ seed) {
+             const uint64_t s =
+                 py::reinterpret_steal<py::int_>(PyNumber_And(seed.ptr(), py::int_(~0ull).ptr())).cast<uint64_t>();
+             return Bots(to_policies(policies), players, s);
+           }),
+           py::arg("policies"), py::arg("players"), py::arg("seed"))
+      .def("_choose", [](Bots& b, const State& s) { return encode(b.choose(s)); });
+
+  py::class_<RandomPlayer>(m, "RandomPlayerCore")
+      .def(py::init<uint64_t>(), py::arg("seed"))
+      .def("_choose", [](RandomPlayer& p, const State& s) { return encode(p.choose(s)); });
+  m.def("_greedy_move", [](const State& s) { return encode(greedy_move(s)); });
+
+  m.def(
+      "_simulate",
+      [](const py::object& rules, bool matches, uint64_t n, uint64_t seed, int round_index,
+         const std::vector<std::string>& policies, int threads) {
+        const Rules r = to_rules(rules);
+        const std::vector<Policy> pol = to_policies(policies);
+        SimResult result;
+        {
+          py::gil_scoped_release release;
+          result = matches ? simulate_matches(r, n, seed, pol, threads)
+                           : simulate_rounds(r, n, seed, round_index, pol, threads);
+        }
+        return sim_to_dict(result);
+      },
+      py::arg("rules"), py::arg("matches"), py::arg("n"), py::arg("seed"), py::arg("round_index"),
+      py::arg("policies"), py::arg("threads"));
+  m.def("hardware_threads", [] { return std::max(1u, std::thread::hardware_concurrency()); });
+}

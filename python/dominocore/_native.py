@@ -1,0 +1,388 @@
+"""The public API over the compiled core (``dominocore._core``).
+
+Value types (tiles, moves, rules objects, results, errors) are the plain
+Python classes of ``dominocore.reference``, shared so that both
+implementations raise and return the very same classes. The round state, the
+bots and batch simulation run in C++; this module only converts between the
+core's integers and those objects. The step interface (``legal_actions``,
+``apply_action``, ``legal_action_mask``) is the core's own and builds no
+Python object per move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _core
+from .reference import match as _ref_match
+from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
+from .reference.players import POLICIES
+from .reference.round import RoundResult, _check_round_index, _check_seed, _parse_record, _replay, _validated_deal
+from .reference.rules import ChickenFoot, Doubles, Rules, rules_from_dict
+from .reference.tiles import Tile, TileLike, tile_count
+
+__all__ = [
+    "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
+    "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
+    "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
+    "Tile", "rules_from_dict", "simulate", "tile_count",
+]
+
+IMPLEMENTATION = "cpp"
+SplitMix64 = _core.SplitMix64
+
+# Moves cross the boundary as one int: Place = tile * 4096 + end, Draw = -1, Pass = -2.
+_TILES = tuple(Tile.from_index(i) for i in range(tile_count(18)))
+_END_BITS = 4096
+_DRAW, _PASS = -1, -2
+_MOVE_DRAW, _MOVE_PASS = Move(DRAW), Move(PASS)
+_OBLIGATIONS = (None, "start", "foot")
+
+
+def _decode(code: int) -> Move:
+    if code == _DRAW:
+        return _MOVE_DRAW
+    if code == _PASS:
+        return _MOVE_PASS
+    return Move(PLACE, _TILES[code // _END_BITS], code % _END_BITS)
+
+
+def _encode(move: Move) -> int:
+    if move.kind == PLACE:
+        end = min(move.end, _END_BITS - 1)  # ids that large are never open
+        return move.tile.index * _END_BITS + end
+    return _DRAW if move.kind == DRAW else _PASS
+
+
+def _check_player(player: Optional[int]) -> int:
+    if player is None:
+        return -1
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise RulesError(f"player must be a seat number, got {player!r}")
+    return player
+
+
+def _check_rules(rules: Any) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+
+
+class Round(_core.RoundCore):
+    """The state of one round (compiled core); the same API as
+    ``dominocore.reference.Round``.
+
+    >>> import dominocore as dc
+    >>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
+    >>> r.centre, r.pending_ends
+    (Tile(low=9, high=9), [0, 1, 2, 3])
+    """
+
+    def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
+        """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
+        _check_rules(rules)
+        _check_round_index(rules, round_index)
+        super().__init__(rules, _check_seed(seed), round_index)
+        self._rules = rules
+
+    @classmethod
+    def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
+        """Deal a round from a generator that a match owns."""
+        self = cls.__new__(cls)
+        _core.RoundCore.__init__(self, rules, rng, round_index)
+        self._rules = rules
+        return self
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Any],
+        yard: Any,
+        centre: TileLike,
+        starter: int,
+        round_index: int = 0,
+    ) -> "Round":
+        """A round from an explicit position right after the set-up.
+
+        ``hands`` and ``yard`` (top first) hold every tile of the set but the
+        ``centre`` double exactly once. In ``trains`` the starter moves first;
+        otherwise the starter's turn was placing the centre, so the next seat moves.
+        """
+        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
+        self = cls.__new__(cls)
+        _core.RoundCore.__init__(
+            self,
+            rules,
+            centre_tile.index,
+            starter,
+            [[t.index for t in h] for h in hand_tiles],
+            [t.index for t in yard_tiles],
+            round_index,
+        )
+        self._rules = rules
+        return self
+
+    # ------------------------------------------------------------ observation
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this round is played by."""
+        return self._rules
+
+    @property
+    def centre(self) -> Tile:
+        """The double in the centre of the layout."""
+        return _TILES[self._centre]
+
+    def hand(self, seat: int) -> List[Tile]:
+        """The tiles in ``seat``'s hand, in index order."""
+        if not isinstance(seat, int) or not 0 <= seat < self._rules.players:
+            raise RulesError(f"seat must be 0..{self._rules.players - 1}, got {seat!r}")
+        return [_TILES[i] for i in self._hand(seat)]
+
+    @property
+    def hands(self) -> List[List[Tile]]:
+        """Every hand, in index order."""
+        return [self.hand(s) for s in range(self._rules.players)]
+
+    def pips(self, seat: int) -> int:
+        """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
+        return sum(self._rules.tile_score(t) for t in self.hand(seat))
+
+    @property
+    def yard(self) -> List[Tile]:
+        """The yard, top (next drawn) first."""
+        return [_TILES[i] for i in self._yard]
+
+    @property
+    def open_ends(self) -> List[End]:
+        """Every open end, by id."""
+        return [End(e, n) for e, n in self._open_ends]
+
+    @property
+    def obligation(self) -> Optional[str]:
+        """``"start"`` or ``"foot"`` while such ends are pending, else ``None``."""
+        return _OBLIGATIONS[self._obligation] if self.pending_ends else None
+
+    @property
+    def unlocked(self) -> Tuple[int, ...]:
+        """The numbers that non-doubles may attach to (all of them outside Doubles)."""
+        if self._rules.game == "chickenfoot":
+            return tuple(range(self._rules.set + 1))
+        mask = self._unlocked
+        return tuple(v for v in range(self._rules.set + 1) if mask >> v & 1)
+
+    @property
+    def drawn_tile(self) -> Optional[Tile]:
+        """The tile drawn this turn that is still in question, if any."""
+        drawn = self._drawn
+        return None if drawn < 0 else _TILES[drawn]
+
+    @property
+    def layout(self) -> List[Placement]:
+        """Every placed tile, in the order placed (the centre first)."""
+        return [
+            Placement(_TILES[tile], None if end < 0 else end, by, tuple(range(first, first + created)))
+            for tile, end, by, first, created in self._layout
+        ]
+
+    @property
+    def move_stack(self) -> List[Move]:
+        """The moves played since the deal."""
+        return [_decode(c) for c in self._moves]
+
+    @property
+    def result(self) -> Optional[RoundResult]:
+        """The result once the round is over, else ``None``."""
+        raw = self._result
+        return None if raw is None else RoundResult(*raw)
+
+    # ------------------------------------------------------------ moves
+
+    def legal_moves(self, distinct: bool = False) -> List[Move]:
+        """The legal moves in canonical order (RULES.md 1.7).
+
+        With ``distinct=True`` only the lowest end id is kept for each
+        (tile, number it attaches by).
+        """
+        return [_decode(c) for c in self._legal_moves(bool(distinct))]
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (a Move or its string) is legal now."""
+        try:
+            return self._check(_encode(as_move(move)), -1) == "ok"
+        except ParseError:
+            return False
+
+    def push(self, move: Any, player: Optional[int] = None) -> None:
+        """Play ``move`` (a Move or ``"5-9@2"``/``"draw"``/``"pass"``).
+
+        If ``player`` is given, the move is rejected unless it is that seat's
+        turn. An illegal move raises ``IllegalMoveError`` and changes nothing.
+        """
+        self._push(_encode(as_move(move)), _check_player(player))
+
+    def pop(self) -> Move:
+        """Undo the last move and return it."""
+        return _decode(self._pop())
+
+    def action_to_move(self, action: int) -> Move:
+        """The (distinct) move a legal action id stands for."""
+        return _decode(self._action_to_move(action))
+
+    def move_to_action(self, move: Any) -> int:
+        """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
+        return self._move_to_action(_encode(as_move(move)))
+
+    # ------------------------------------------------------------ copies and records
+
+    def clone(self) -> "Round":
+        """An independent copy, history included."""
+        other = Round.__new__(Round)
+        _core.RoundCore.__init__(other, self)
+        other._rules = self._rules
+        return other
+
+    def __copy__(self) -> "Round":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "Round":
+        return self.clone()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The deal and the moves since, as plain JSON-able data (docs/engine.md)."""
+        centre, starter, hands, yard = self._deal
+        return {
+            "rules": self._rules.to_dict(),
+            "round_index": self.round_index,
+            "deal": {
+                "centre": str(_TILES[centre]),
+                "starter": starter,
+                "hands": [[str(_TILES[t]) for t in sorted(h)] for h in hands],
+                "yard": [str(_TILES[t]) for t in yard],
+            },
+            "moves": [str(_decode(c)) for c in self._moves],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Round":
+        """Rebuild a round from ``to_dict()`` output, validating every part."""
+        rules, deal = _parse_record(data)
+        self = cls.from_deal(rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"])
+        _replay(self, data["moves"])
+        return self
+
+    def __reduce__(self):
+        return (Round.from_dict, (self.to_dict(),))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Round) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        result = self.result
+        status = f"over: {result.reason}" if result else f"seat {self.current_player} to move"
+        return f"<Round {self._rules!r} round {self.round_index}, {len(self._moves)} moves, {status}>"
+
+
+class RandomPlayer:
+    """Picks ``moves[below(len(moves))]`` among the distinct legal moves with
+    its own SplitMix64 seeded ``seed ^ 0xD1B54A32D192ED03`` (RULES.md 1.6)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._core = _core.RandomPlayerCore(_check_seed(seed))
+
+    def choose(self, round: Round) -> Move:
+        """The move to play in ``round``."""
+        return _decode(self._core._choose(round))
+
+
+class GreedyPlayer:
+    """Places the tile that would score most in hand (first in canonical order
+    on ties); draws if it cannot place, else passes."""
+
+    def choose(self, round: Round) -> Move:
+        """The move to play in ``round``."""
+        return _decode(_core._greedy_move(round))
+
+
+def _policies(policy: Union[str, Sequence[str]], players: int) -> List[str]:
+    policies = [policy] * players if isinstance(policy, str) else list(policy)
+    if len(policies) != players:
+        raise RulesError(f"a policy list needs one policy per seat ({players}), got {len(policies)}")
+    for p in policies:
+        if p not in POLICIES:
+            raise RulesError(f"policy must be one of {POLICIES}, got {p!r}")
+    return policies
+
+
+class Match(_ref_match.Match):
+    """A whole match dealt by the compiled core; the same API as the reference's."""
+
+    _round_type = Round
+    _rng_type = _core.SplitMix64
+
+    def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
+        """Play the rest of the match with the built-in bots (in C++) and return ``self``."""
+        players = self._rules.players
+        bots = _core.Bots(_policies(policy, players), players, self._seed)
+        while not self.is_over:
+            round_ = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
+            round_._playout(bots)
+        return self
+
+
+@dataclass
+class SimulationResult:
+    """numpy arrays: per round ``points`` (rounds x players), ``reason``
+    (``"out"``/``"blocked"``), ``out_seat``, ``starter``, ``moves``,
+    ``match_index``; per match ``totals`` (matches x players) and ``winners``
+    (bool, matches x players)."""
+
+    points: np.ndarray
+    reason: np.ndarray
+    out_seat: np.ndarray
+    starter: np.ndarray
+    moves: np.ndarray
+    match_index: np.ndarray
+    totals: np.ndarray
+    winners: np.ndarray
+
+
+def simulate(
+    rules: Rules,
+    matches: Optional[int] = None,
+    rounds: Optional[int] = None,
+    seed: int = 0,
+    round_index: int = 0,
+    policy: Union[str, Sequence[str]] = "random",
+    threads: Optional[int] = None,
+) -> SimulationResult:
+    """Play ``matches`` whole matches (match i seeded ``seed + i``) or
+    ``rounds`` standalone rounds of index ``round_index`` (round i seeded
+    ``seed + i``) in C++ on ``threads`` native threads (default: every core),
+    with the GIL released. The results do not depend on the thread count.
+    """
+    _check_rules(rules)
+    if (matches is None) == (rounds is None):
+        raise RulesError("give exactly one of matches= or rounds=")
+    count = matches if matches is not None else rounds
+    name = "matches" if matches is not None else "rounds"
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise RulesError(f"{name} must be a non-negative integer, got {count!r}")
+    if threads is None:
+        threads = _core.hardware_threads()
+    elif not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise RulesError(f"threads must be a positive integer, got {threads!r}")
+    if matches is None:
+        _check_round_index(rules, round_index)
+    raw = _core._simulate(
+        rules, matches is not None, count, _check_seed(seed), round_index, _policies(policy, rules.players), threads
+    )
+    raw["reason"] = np.where(raw["reason"] == 0, "out", "blocked")
+    return SimulationResult(**raw)
