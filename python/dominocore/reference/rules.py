@@ -21,6 +21,11 @@ def _check_int(name: str, value: Any, low: int, high: int) -> int:
     return value
 
 
+def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
+    if unknown:
+        raise RulesError(f"unknown option(s) for {game}: {', '.join(sorted(unknown))}")
+
+
 class Rules:
     """Common base of the rules objects: immutable, hashable, comparable.
 
@@ -110,7 +115,9 @@ class ChickenFoot(Rules):
         hand_size: Optional[int] = None,
         trains: Optional[int] = None,
         double_blank_50: Optional[bool] = None,
+        **unknown: Any,
     ) -> None:
+        _reject_unknown("ChickenFoot", unknown)
         if rule_set not in ("trains", "cross"):
             raise RulesError(f"rule_set must be 'trains' or 'cross', got {rule_set!r}")
         n = _check_int("set", set, MIN_SET, MAX_SET)
@@ -135,7 +142,7 @@ class ChickenFoot(Rules):
         else:
             if trains is not None:
                 raise RulesError("the cross has four arms: the 'trains' option belongs to rule_set='trains'")
-            if double_blank_50 not in (None, True):
+            if double_blank_50 is not None and double_blank_50 is not True:
                 raise RulesError("the cross always counts the double-blank as 50 (double_blank_50 must be True)")
             double_blank_50 = True
             slots, reserve, default_hand, dealt, drawn = 4, 0, 7, t, "may"
@@ -196,7 +203,9 @@ class Doubles(Rules):
         set: int = 6,
         hand_size: Optional[int] = None,
         target: int = 100,
+        **unknown: Any,
     ) -> None:
+        _reject_unknown("Doubles", unknown)
         n = _check_int("set", set, MIN_SET, MAX_SET)
         p = _check_int("players", players, 2, 4)
         t = tile_count(n)
@@ -236,7 +245,4 @@ def rules_from_dict(data: Dict[str, Any]) -> Rules:
     cls = {"chickenfoot": ChickenFoot, "doubles": Doubles}.get(game)  # type: ignore[arg-type]
     if cls is None:
         raise RulesError(f"game must be 'chickenfoot' or 'doubles', got {game!r}")
-    try:
-        return cls(**fields)
-    except TypeError as exc:
-        raise RulesError(f"unknown option for {game}: {exc}") from None
+    return cls(**fields)
