@@ -302,6 +302,8 @@ class Round:
             ends_of.setdefault(number, []).append(end)
         moves = []
         for tile in sorted(tiles, key=_index):
+            if tile.low not in ends_of and tile.high not in ends_of:
+                continue
             ids = [e for n in {tile.low, tile.high} if self._attaches(tile, n) for e in ends_of.get(n, ())]
             moves += [Move(PLACE, tile, e) for e in sorted(ids)]
         return moves

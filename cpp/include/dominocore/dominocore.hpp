@@ -1,0 +1,11 @@
+// dominocore: the whole public C++ API.
+#pragma once
+
+#include "dominocore/match.hpp"
+#include "dominocore/move.hpp"
+#include "dominocore/players.hpp"
+#include "dominocore/rng.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/sim.hpp"
+#include "dominocore/state.hpp"
+#include "dominocore/tiles.hpp"

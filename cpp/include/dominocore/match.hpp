@@ -1,0 +1,71 @@
+// A match: its rounds, totals and winners (RULES.md 2.1, 2.5, 3).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "dominocore/players.hpp"
+#include "dominocore/rng.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/state.hpp"
+
+namespace dominocore {
+
+/// Winners of a finished match from its round results. Chicken Foot: lowest
+/// total; ties broken by more rounds scored at 0, then by the lowest single
+/// non-zero round score; seats still tied share the win. Doubles: the seat
+/// whose total reached the target. All false while the match is not over.
+std::vector<bool> match_winners(const Rules& rules, const std::vector<RoundResult>& results);
+/// Whether these results finish a match (Chicken Foot: N+1 rounds; Doubles:
+/// some total >= target).
+bool match_over(const Rules& rules, const std::vector<RoundResult>& results);
+
+/// One generator, seeded with the match seed, deals every round in turn.
+/// Use: while (!m.is_over()) { State s = m.new_round(); ...play...;
+/// m.add_result(s.result()); }
+class Match {
+ public:
+  Match(const Rules& rules, uint64_t seed);
+
+  const Rules& rules() const noexcept { return rules_; }
+  uint64_t seed() const noexcept { return seed_; }
+  bool is_over() const noexcept { return over_; }
+  int rounds_played() const noexcept { return static_cast<int>(results_.size()); }
+  /// Index of the round new_round() deals next (Chicken Foot: it starts from
+  /// the double (N - index); Doubles: it only counts rounds).
+  int next_round_index() const noexcept { return rounds_played(); }
+  /// True between new_round() and add_result().
+  bool round_pending() const noexcept { return pending_; }
+
+  /// Deals the next round from the match generator. Throws StateError when
+  /// the match is over or the last dealt round has no result yet.
+  State new_round();
+  /// The same, into an existing State built with these rules (no allocation).
+  void new_round(State& into);
+  /// Records the result of the round last dealt (checked: round index,
+  /// players, finished). Throws StateError.
+  void add_result(const RoundResult& result);
+
+  const std::vector<RoundResult>& results() const noexcept { return results_; }
+  std::vector<int> totals() const;
+  int total(int seat) const { return totals_[seat]; }
+  /// See match_winners(); all false until the match is over.
+  std::vector<bool> winners() const { return match_winners(rules_, results_); }
+
+  /// Plays every remaining round with built-in players; the random seats share
+  /// one generator seeded seed() ^ kRandomPlayXor for the whole match.
+  void play(const std::vector<Policy>& policies);
+
+ private:
+  void before_deal_() const;
+  Rules rules_;
+  uint64_t seed_;
+  Rng rng_;
+  std::vector<RoundResult> results_;
+  std::array<int, kMaxPlayers> totals_{};
+  bool pending_ = false;
+  bool over_ = false;
+};
+
+}  // namespace dominocore

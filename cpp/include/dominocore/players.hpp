@@ -1,0 +1,64 @@
+// Built-in players (RULES.md 1.6): random and greedy, and a per-seat table.
+// (Defined in src/state.cpp, next to the move generator they inline.)
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "dominocore/move.hpp"
+#include "dominocore/rng.hpp"
+#include "dominocore/state.hpp"
+
+namespace dominocore {
+
+/// The random-play generator of a game with seed s is seeded s ^ this.
+inline constexpr uint64_t kRandomPlayXor = 0xD1B54A32D192ED03ull;
+
+enum class Policy : uint8_t { Random = 0, Greedy = 1 };
+const char* policy_name(Policy p) noexcept;
+/// "random" / "greedy"; throws RulesError otherwise.
+Policy parse_policy(std::string_view s);
+
+/// Picks moves[below(len(moves))] from the distinct legal moves in canonical
+/// order, calling below() even when one move is legal.
+class RandomPlayer {
+ public:
+  /// `seed` is the game's seed (the match seed, or a standalone round's);
+  /// the player's own generator is seeded seed ^ kRandomPlayXor.
+  explicit RandomPlayer(uint64_t seed = 0) noexcept : rng_(seed ^ kRandomPlayXor) {}
+  void reseed(uint64_t seed) noexcept { rng_ = Rng(seed ^ kRandomPlayXor); }
+  /// Throws StateError when the round is over.
+  Move choose(const State& s);
+  Rng& rng() noexcept { return rng_; }
+
+ private:
+  Rng rng_;
+  Move buf_[kMaxDistinctMoves];
+};
+
+/// Greedy: the legal Place whose tile scores most in hand (0-0 = 50 under
+/// double_blank_50), ties to the first in canonical order (lowest tile index,
+/// then lowest end id); else Draw, else Pass. Throws StateError when over.
+Move greedy_move(const State& s);
+
+/// A policy per seat plus the game's one random-play generator, which every
+/// random seat draws from in move order.
+class Bots {
+ public:
+  /// `policies`: one entry (every seat) or one per seat.
+  /// Throws RulesError for another length.
+  Bots(const std::vector<Policy>& policies, int players, uint64_t seed);
+  void reseed(uint64_t seed) noexcept { random_.reseed(seed); }
+  Policy policy(int seat) const noexcept { return policies_[seat]; }
+  /// The move for the player to move.
+  Move choose(const State& s);
+  /// Plays the round to its end.
+  void play_out(State& s);
+
+ private:
+  Policy policies_[kMaxPlayers];
+  RandomPlayer random_;
+};
+
+}  // namespace dominocore

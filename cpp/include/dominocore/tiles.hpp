@@ -1,0 +1,158 @@
+// Tiles, sets and tile bitsets (RULES.md 1.1).
+//
+// A tile (a, b) with a <= b has the index b*(b+1)/2 + a, so the tiles of a
+// smaller set are a prefix of a larger one. Everything in the engine handles
+// tiles as indices; sets of tiles (hands, the yard, per-number masks) are
+// TileSet bitsets of 3 x 64 bits, enough for double-18 (190 tiles).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
+
+namespace dominocore {
+
+inline constexpr int kMinSet = 6;                                   // double-6
+inline constexpr int kMaxSet = 18;                                  // double-18
+inline constexpr int kMaxNumbers = kMaxSet + 1;                     // 0..18
+inline constexpr int kMaxTiles = (kMaxSet + 1) * (kMaxSet + 2) / 2;  // 190
+inline constexpr int kMaxPlayers = 8;
+
+/// T = (N+1)(N+2)/2, the number of tiles of a double-N set.
+constexpr int tile_count(int set) noexcept { return (set + 1) * (set + 2) / 2; }
+/// Index of the tile with halves a and b, in either order.
+constexpr int tile_index(int a, int b) noexcept {
+  return a <= b ? b * (b + 1) / 2 + a : a * (a + 1) / 2 + b;
+}
+/// Index of the double v-v.
+constexpr int double_tile(int v) noexcept { return v * (v + 3) / 2; }
+
+namespace detail {
+inline int ctz64(uint64_t x) noexcept {
+#if defined(_MSC_VER) && !defined(__clang__)
+  unsigned long i;
+  _BitScanForward64(&i, x);
+  return static_cast<int>(i);
+#else
+  return __builtin_ctzll(x);
+#endif
+}
+inline int popcount64(uint64_t x) noexcept {
+#if defined(_MSC_VER) && !defined(__clang__)
+  return static_cast<int>(__popcnt64(x));
+#else
+  return __builtin_popcountll(x);
+#endif
+}
+}  // namespace detail
+
+/// A set of tile indices 0..189 (3 x 64 bits). Trivially copyable.
+struct TileSet {
+  uint64_t w[3] = {0, 0, 0};
+
+  constexpr bool test(int t) const noexcept { return (w[t >> 6] >> (t & 63)) & 1u; }
+  constexpr void set(int t) noexcept { w[t >> 6] |= uint64_t{1} << (t & 63); }
+  constexpr void reset(int t) noexcept { w[t >> 6] &= ~(uint64_t{1} << (t & 63)); }
+  constexpr bool any() const noexcept { return (w[0] | w[1] | w[2]) != 0; }
+  constexpr bool empty() const noexcept { return !any(); }
+  int count() const noexcept {
+    return detail::popcount64(w[0]) + detail::popcount64(w[1]) + detail::popcount64(w[2]);
+  }
+  /// Lowest index in the set, or -1 when empty.
+  int first() const noexcept {
+    for (int i = 0; i < 3; ++i)
+      if (w[i]) return i * 64 + detail::ctz64(w[i]);
+    return -1;
+  }
+  /// Calls f(index) for every member, in ascending index order.
+  template <class F>
+  void for_each(F&& f) const {
+    for (int i = 0; i < 3; ++i) {
+      uint64_t x = w[i];
+      while (x) {
+        f(i * 64 + detail::ctz64(x));
+        x &= x - 1;
+      }
+    }
+  }
+
+  constexpr TileSet& operator|=(const TileSet& o) noexcept {
+    w[0] |= o.w[0]; w[1] |= o.w[1]; w[2] |= o.w[2];
+    return *this;
+  }
+  constexpr TileSet& operator&=(const TileSet& o) noexcept {
+    w[0] &= o.w[0]; w[1] &= o.w[1]; w[2] &= o.w[2];
+    return *this;
+  }
+  friend constexpr TileSet operator|(TileSet a, const TileSet& b) noexcept { return a |= b; }
+  friend constexpr TileSet operator&(TileSet a, const TileSet& b) noexcept { return a &= b; }
+  /// Members of a that are not in b.
+  friend constexpr TileSet minus(const TileSet& a, const TileSet& b) noexcept {
+    TileSet r;
+    r.w[0] = a.w[0] & ~b.w[0]; r.w[1] = a.w[1] & ~b.w[1]; r.w[2] = a.w[2] & ~b.w[2];
+    return r;
+  }
+  /// True when a and b share a member (without building a & b).
+  friend constexpr bool intersects(const TileSet& a, const TileSet& b) noexcept {
+    return ((a.w[0] & b.w[0]) | (a.w[1] & b.w[1]) | (a.w[2] & b.w[2])) != 0;
+  }
+  friend constexpr bool operator==(const TileSet& a, const TileSet& b) noexcept {
+    return a.w[0] == b.w[0] && a.w[1] == b.w[1] && a.w[2] == b.w[2];
+  }
+  friend constexpr bool operator!=(const TileSet& a, const TileSet& b) noexcept { return !(a == b); }
+
+  /// The tiles 0..n-1 (a whole set when n = T).
+  static constexpr TileSet full(int n) noexcept {
+    TileSet s;
+    for (int t = 0; t < n; ++t) s.set(t);
+    return s;
+  }
+};
+
+/// Per-tile tables and per-number masks for the largest set; smaller sets use
+/// the prefix (their hands never hold the other bits).
+struct TileTables {
+  uint8_t low[kMaxTiles] = {};
+  uint8_t high[kMaxTiles] = {};
+  uint8_t pips[kMaxTiles] = {};
+  TileSet mask[kMaxNumbers] = {};  // mask[v]: every tile with a half equal to v
+};
+
+constexpr TileTables make_tile_tables() noexcept {
+  TileTables t{};
+  for (int b = 0; b <= kMaxSet; ++b)
+    for (int a = 0; a <= b; ++a) {
+      const int i = tile_index(a, b);
+      t.low[i] = static_cast<uint8_t>(a);
+      t.high[i] = static_cast<uint8_t>(b);
+      t.pips[i] = static_cast<uint8_t>(a + b);
+      t.mask[a].set(i);
+      t.mask[b].set(i);
+    }
+  return t;
+}
+
+inline constexpr TileTables kTiles = make_tile_tables();
+
+constexpr int tile_low(int t) noexcept { return kTiles.low[t]; }
+constexpr int tile_high(int t) noexcept { return kTiles.high[t]; }
+constexpr int tile_pips(int t) noexcept { return kTiles.pips[t]; }
+constexpr bool is_double(int t) noexcept { return kTiles.low[t] == kTiles.high[t]; }
+constexpr const TileSet& number_mask(int v) noexcept { return kTiles.mask[v]; }
+/// The value of a tile left in a hand: its pips, but 0-0 counts 50 when
+/// `double_blank_50` is on (RULES.md 1.1).
+constexpr int tile_score(int t, bool double_blank_50) noexcept {
+  return (t == 0 && double_blank_50) ? 50 : kTiles.pips[t];
+}
+
+/// "a-b" with a <= b, e.g. "3-5". t must be in 0..189.
+std::string tile_name(int t);
+/// Parses "a-b" (halves in either order, surrounding blanks allowed) into an
+/// index; throws std::invalid_argument on bad syntax or a half above max_number.
+int parse_tile(std::string_view text, int max_number = kMaxSet);
+
+}  // namespace dominocore

@@ -1,0 +1,648 @@
+// Plain C++ self-test and micro-benchmark of the dominocore engine.
+//   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/*.cpp cpp/tests/*.cpp -o selftest -pthread
+//   ./selftest [--quick]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "dominocore/dominocore.hpp"
+
+using namespace dominocore;
+
+static int g_failures = 0;
+static long g_checks = 0;
+
+#define CHECK(cond)                                                           \
+  do {                                                                        \
+    ++g_checks;                                                               \
+    if (!(cond)) {                                                            \
+      ++g_failures;                                                           \
+      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
+      if (g_failures > 30) std::exit(1);                                      \
+    }                                                                         \
+  } while (0)
+
+template <class E, class F>
+static bool throws(F f) {
+  try {
+    f();
+  } catch (const E&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+
+static void test_rng() {
+  Rng a(0);
+  CHECK(a.next() == 0xe220a8397b1dcdafull);
+  CHECK(a.next() == 0x6e789e6aa1b965f4ull);
+  CHECK(a.next() == 0x06c45d188009454full);
+  Rng b(42);
+  CHECK(b.next() == 0xbdd732262feb6e95ull);
+  CHECK(b.next() == 0x28efe333b266f103ull);
+  CHECK(b.next() == 0x47526757130f9f52ull);
+  int deck[28];
+  for (int i = 0; i < 28; ++i) deck[i] = i;
+  Rng c(7);
+  c.shuffle(deck, 28);
+  const int want[28] = {17, 6, 26, 13, 20, 19, 2, 27, 21, 11, 16, 7, 18, 15,
+                        4,  14, 8, 1,  9,  5,  25, 12, 0, 10, 3,  22, 24, 23};
+  CHECK(std::memcmp(deck, want, sizeof deck) == 0);
+  // below(): the table-driven fast path equals the plain formula of 1.6.
+  Rng fast(99), plain(99);
+  for (int k = 0; k < 200000; ++k) {
+    const uint64_t n = k < 100000 ? 1 + static_cast<uint64_t>(k % 700)
+                                  : (plain.state() >> (k % 60)) | 1;  // large n too
+    const uint64_t t = (uint64_t{0} - n) % n;
+    uint64_t x;
+    do x = plain.next(); while (x < t);
+    if (fast.below(n) != x % n) {
+      CHECK(false);
+      break;
+    }
+  }
+  CHECK(fast == plain);
+  Rng d(1);
+  const uint64_t before = d.state();
+  CHECK(d.below(1) == 0 && d.state() != before);  // below(1) still draws
+  CHECK(throws<std::invalid_argument>([&] { d.below(0); }));
+}
+
+static void test_tiles() {
+  CHECK(tile_index(0, 0) == 0 && tile_index(0, 1) == 1 && tile_index(1, 1) == 2 && tile_index(2, 0) == 3);
+  CHECK(tile_count(6) == 28 && tile_count(9) == 55 && tile_count(12) == 91 && tile_count(15) == 136 &&
+        tile_count(18) == 190);
+  for (int v = 0; v <= kMaxSet; ++v) CHECK(tile_low(double_tile(v)) == v && is_double(double_tile(v)));
+  CHECK(tile_name(tile_index(5, 3)) == "3-5");
+  CHECK(parse_tile(" 9-5 ") == tile_index(5, 9));
+  CHECK(throws<std::invalid_argument>([] { parse_tile("7-7", 6); }));
+  CHECK(throws<std::invalid_argument>([] { parse_tile("x"); }));
+  CHECK(move_name(parse_move("9-5@2")) == "5-9@2");
+  CHECK(parse_move("DRAW") == Move::draw() && parse_move("pass") == Move::pass());
+  CHECK(number_mask(3).count() == 19);  // 0-3..18-3 in the largest set
+  TileSet s;
+  s.set(5); s.set(70); s.set(189);
+  std::vector<int> seen;
+  s.for_each([&](int t) { seen.push_back(t); });
+  CHECK((seen == std::vector<int>{5, 70, 189}) && s.count() == 3 && s.first() == 5);
+}
+
+static void test_rules() {
+  Rules r = chicken_foot(4);
+  CHECK(r.set == 9 && r.hand_size == 11 && r.slots == 4 && r.reserve == 1 &&
+        r.drawn_tile == DrawnTile::Must && !r.double_blank_50);
+  CHECK(chicken_foot(2).hand_size == 21 && chicken_foot(2).reserve == 2);
+  CHECK(chicken_foot(8).hand_size == 5);
+  CHECK(chicken_foot(2, 6).hand_size == 21 * 27 / 54);
+  CHECK(chicken_foot(4, 18).hand_size == 11 * 189 / 54);
+  CHECK(chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 6).slots == 6);
+  CHECK(throws<RulesError>([] { chicken_foot(7, 6); }));   // too small for a train each
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 3); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 9); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, 14); }));  // 56 > 53
+  CHECK(chicken_foot(4, 9, RuleSet::Trains, 13).hand_size == 13);              // 52 <= 53
+  CHECK(throws<RulesError>([] { chicken_foot(1); }));
+  CHECK(throws<RulesError>([] { chicken_foot(9); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 5); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 19); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, 0); }));
+  Rules c = chicken_foot(4, 9, RuleSet::Cross);
+  CHECK(c.hand_size == 7 && c.slots == 4 && c.reserve == 0 && c.drawn_tile == DrawnTile::May &&
+        c.double_blank_50);
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Cross, std::nullopt, 4); }));
+  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Cross, std::nullopt, std::nullopt, false); }));
+  CHECK(chicken_foot(4, 9, RuleSet::Cross, std::nullopt, std::nullopt, true).double_blank_50);
+  CHECK(throws<RulesError>([] { chicken_foot(5, 6, RuleSet::Cross); }));  // 35 > 28
+  CHECK(chicken_foot(4, 6, RuleSet::Cross).hand_size == 7);               // 28 <= 28
+  Rules d = doubles(2);
+  CHECK(d.set == 6 && d.hand_size == 8 && d.reserve == 2 && d.target == 100 && d.slots == 4);
+  CHECK(doubles(3).hand_size == 6 && doubles(4).hand_size == 6);
+  CHECK(doubles(2, 9).hand_size == 8 * 55 / 28);
+  CHECK(throws<RulesError>([] { doubles(5); }));
+  CHECK(throws<RulesError>([] { doubles(2, 6, std::nullopt, 0); }));
+  CHECK(throws<RulesError>([] { doubles(4, 6, 7); }));  // 28 > 26
+  RulesSpec spec;
+  spec.game = Game::Doubles;
+  spec.players = 2;
+  spec.trains = 2;
+  CHECK(throws<RulesError>([&] { make_rules(spec); }));
+  spec = RulesSpec{};
+  spec.players = 4;
+  spec.target = 50;
+  CHECK(throws<RulesError>([&] { make_rules(spec); }));
+  spec = RulesSpec{};
+  CHECK(throws<RulesError>([&] { make_rules(spec); }));  // players missing
+  CHECK(parse_game("doubles") == Game::Doubles && throws<RulesError>([] { parse_game("block"); }));
+}
+
+// ---------------------------------------------------------------------------
+// Random rounds with every check after every move.
+
+struct Sweep {
+  long rounds = 0, moves = 0, rejected = 0, pops = 0;
+};
+
+static std::vector<Rules> all_rules() {
+  std::vector<Rules> v;
+  for (int n : {6, 7, 9, 12, 15, 18}) {
+    for (int p = 2; p <= 8; ++p) {
+      if (p <= std::min(8, n)) {
+        v.push_back(chicken_foot(p, n));
+        if (p < std::min(8, n)) v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::min(8, n)));
+        if (n >= 9) v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::nullopt, true));
+      }
+      if (p * 7 <= tile_count(n)) v.push_back(chicken_foot(p, n, RuleSet::Cross));
+      else v.push_back(chicken_foot(p, n, RuleSet::Cross, tile_count(n) / p));
+      if (p <= 4) v.push_back(doubles(p, n));
+    }
+  }
+  // Small and odd hands: set-up "out", immediate blocks, long yards.
+  v.push_back(chicken_foot(2, 6, RuleSet::Cross, 1));
+  v.push_back(doubles(2, 6, 1));
+  v.push_back(doubles(4, 6, 1));
+  v.push_back(chicken_foot(3, 6, RuleSet::Trains, 1));
+  v.push_back(chicken_foot(2, 6, RuleSet::Cross, 14));
+  v.push_back(doubles(2, 6, 13));
+  return v;
+}
+
+// Some moves that are probably illegal, to exercise check() and the reasons.
+static void candidate_moves(const State& s, Rng& rng, std::vector<Move>& out) {
+  out.clear();
+  const int T = s.rules().tiles();
+  out.push_back(Move::draw());
+  out.push_back(Move::pass());
+  for (int k = 0; k < 6; ++k) {
+    const int t = static_cast<int>(rng.below(static_cast<uint64_t>(T)));
+    const int e = static_cast<int>(rng.below(static_cast<uint64_t>(s.next_end_id() + 2))) - 1;
+    out.push_back(Move::place(t, e));
+  }
+  if (s.current_player() >= 0 && s.num_open_ends() > 0) {  // hand tiles on open ends
+    std::vector<int> hand;
+    s.hand(s.current_player()).for_each([&](int t) { hand.push_back(t); });
+    for (int k = 0; k < 8 && !hand.empty(); ++k) {
+      const int t = hand[rng.below(hand.size())];
+      const int i = static_cast<int>(rng.below(static_cast<uint64_t>(s.num_open_ends())));
+      out.push_back(Move::place(t, s.open_end(i).id));
+    }
+  }
+}
+
+static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Sweep& sw) {
+  Rng deal_rng(seed);
+  const int k = rules.is_chicken_foot() ? static_cast<int>(seed % static_cast<uint64_t>(rules.set + 1)) : 0;
+  State s(rules, deal_rng, k);
+  s.validate();
+  const State at_deal = s;
+  RandomPlayer rp(seed);
+  Rng probe(seed * 31 + 7);
+  std::vector<Move> full, dist, cands, full2;
+  std::vector<int> acts;
+  while (!s.is_over()) {
+    s.legal_moves(full, false);
+    s.legal_moves(dist, true);
+    Move buf[kMaxDistinctMoves];
+    const int nb = s.distinct_moves(buf);
+    CHECK(nb == static_cast<int>(dist.size()) && std::equal(dist.begin(), dist.end(), buf));
+    CHECK(!full.empty());
+    // Every listed move passes check(); distinct is an ordered subset of full.
+    for (const Move& m : full) CHECK(s.check(m) == Reason::Ok);
+    for (size_t a = 1; a < full.size(); ++a) {
+      const Move &x = full[a - 1], &y = full[a];
+      const bool ordered = (x.is_place() && y.is_place())
+                               ? (x.tile < y.tile || (x.tile == y.tile && x.end < y.end))
+                               : static_cast<int>(x.kind) < static_cast<int>(y.kind);
+      CHECK(ordered);
+    }
+    size_t j = 0;
+    for (const Move& m : dist) {
+      while (j < full.size() && full[j] != m) ++j;
+      CHECK(j < full.size());
+    }
+    // Actions: ascending, each one maps to a distinct legal move and back.
+    s.legal_actions(acts);
+    CHECK(acts.size() == dist.size());
+    for (size_t a = 0; a < acts.size(); ++a) {
+      if (a) CHECK(acts[a - 1] < acts[a]);
+      const Move m = s.action_to_move(acts[a]);
+      CHECK(std::find(dist.begin(), dist.end(), m) != dist.end());
+      CHECK(s.move_to_action(m) == acts[a]);
+    }
+    {  // every other id is illegal_action, and a rejected action changes nothing
+      const std::vector<uint8_t> mask = s.legal_action_mask();
+      CHECK(static_cast<int>(mask.size()) == s.num_actions());
+      std::vector<int> from_mask;
+      for (int a = 0; a < s.num_actions(); ++a)
+        if (mask[static_cast<size_t>(a)]) from_mask.push_back(a);
+      CHECK(from_mask == acts);
+      for (int tries = 0; tries < 4; ++tries) {
+        const int a = static_cast<int>(probe.below(static_cast<uint64_t>(s.num_actions() + 2))) - 1;
+        const bool legal = std::binary_search(acts.begin(), acts.end(), a);
+        if (!legal) {
+          const State before = s;
+          bool ok = false;
+          try {
+            s.apply_action(a);
+          } catch (const IllegalMove& e) {
+            ok = e.reason() == Reason::IllegalAction;
+          }
+          CHECK(ok && s == before);
+        }
+      }
+      for (const Move& m : full) CHECK(std::binary_search(acts.begin(), acts.end(), s.move_to_action(m)));
+    }
+    // Candidate moves: check() agrees with the listing; rejected ones change nothing.
+    candidate_moves(s, probe, cands);
+    for (const Move& m : cands) {
+      const Reason r = s.check(m);
+      const bool listed = std::find(full.begin(), full.end(), m) != full.end();
+      CHECK((r == Reason::Ok) == listed);
+      if (r != Reason::Ok) {
+        const State before = s;
+        bool threw = false;
+        try {
+          s.push(m);
+        } catch (const IllegalMove& e) {
+          threw = e.reason() == r && std::strlen(e.what()) > 10;
+        }
+        CHECK(threw);
+        CHECK(s == before);
+        ++sw.rejected;
+      }
+    }
+    {  // the wrong player
+      const int other = (s.current_player() + 1) % rules.players;
+      const State before = s;
+      CHECK(throws<IllegalMove>([&] { s.push(full[0], other); }));
+      CHECK(s.check(full[0], other) == Reason::NotYourTurn);
+      CHECK(s == before);
+      CHECK(s.check(full[0], s.current_player()) == Reason::Ok);
+    }
+    // Play; now and then take the move back and check the exact restore.
+    const Move m = greedy ? greedy_move(s) : rp.choose(s);
+    CHECK(std::find(dist.begin(), dist.end(), m) != dist.end() || greedy);
+    if (probe.below(4) == 0) {
+      const State before = s;
+      s.push(m);
+      CHECK(s.pop() == m);
+      CHECK(s == before);
+      ++sw.pops;
+    }
+    s.push(m);
+    ++sw.moves;
+    s.validate();
+  }
+  CHECK(s.result().moves == s.num_moves());
+  CHECK(s.legal_moves().empty() && s.current_player() == -1);
+  CHECK(s.check(Move::pass()) == Reason::RoundOver);
+  {  // reasons on a finished round
+    const State before = s;
+    CHECK(throws<IllegalMove>([&] { s.push(Move::draw()); }));
+    CHECK(s == before);
+  }
+  // Result sanity.
+  const RoundResult& r = s.result();
+  if (r.reason == EndReason::Out) {
+    CHECK(r.out_seat >= 0 && s.hand(r.out_seat).empty());
+  } else {
+    CHECK(r.out_seat == -1 && s.yard_size() <= rules.reserve);
+    for (int p = 0; p < rules.players; ++p) CHECK(!s.has_legal_placement(p));
+  }
+  if (rules.is_chicken_foot()) {
+    for (int p = 0; p < rules.players; ++p) {
+      int pips = 0;
+      s.hand(p).for_each([&](int t) { pips += tile_score(t, rules.double_blank_50); });
+      CHECK(r.points[p] == pips);
+    }
+  }
+  // Replay from the recorded deal gives the same state.
+  State replay(rules, s.deal());
+  for (const Move& m : s.moves()) replay.push(m);
+  CHECK(replay == s);
+  // Pop all the way back to the deal.
+  while (s.num_moves() > 0) s.pop();
+  CHECK(s == at_deal);
+  CHECK(throws<IllegalMove>([&] { s.pop(); }));
+  ++sw.rounds;
+}
+
+static void test_random_rounds(bool quick) {
+  Sweep sw;
+  const std::vector<Rules> rs = all_rules();
+  const int per = quick ? 4 : 16;
+  for (size_t i = 0; i < rs.size(); ++i)
+    for (int k = 0; k < per; ++k)
+      run_round_checks(rs[i], 1000003ull * i + static_cast<uint64_t>(k), k % 4 == 3, sw);
+  std::printf("  sweep: %zu rule configurations, %ld rounds, %ld moves, %ld rejected moves, %ld push/pop\n",
+              rs.size(), sw.rounds, sw.moves, sw.rejected, sw.pops);
+}
+
+// ---------------------------------------------------------------------------
+
+static void test_setups() {
+  // Trains: the start double is in the centre, starter = (k + pos) mod p.
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const Rules r = chicken_foot(4);
+    const int k = static_cast<int>(seed % 10);
+    Rng g(seed);
+    State s(r, g, k);
+    Rng g2(seed);
+    uint8_t deck[55];
+    for (int t = 0; t < 55; ++t) deck[t] = static_cast<uint8_t>(t);
+    g2.shuffle(deck, 55);
+    int pos = 0;
+    while (deck[pos] != double_tile(9 - k)) ++pos;
+    CHECK(s.starter() == (k + pos) % 4 && s.current_player() == s.starter());
+    CHECK(s.centre() == double_tile(9 - k) && s.num_open_ends() == 4 && s.pending_kind() == Pending::Start);
+    for (int p = 0; p < 4; ++p) CHECK(s.hand(p).count() == 11);
+    CHECK(s.yard_size() == 54 - 44);
+  }
+  // Cross: the holder of the double starts, the next seat moves.
+  int searched = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    const Rules r = chicken_foot(3, 9, RuleSet::Cross);
+    State s(r, seed, 0);
+    CHECK(s.current_player() == (s.starter() + 1) % 3 && s.centre() == double_tile(9));
+    int held = 0;
+    for (int p = 0; p < 3; ++p) held += s.hand(p).count();
+    if (held > 3 * 7 - 1) ++searched;  // the double came from the yard
+    CHECK(held + s.yard_size() + 1 == 55);
+  }
+  CHECK(searched > 0);
+  // Doubles: the highest double in any hand is the centre.
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const Rules r = doubles(2);
+    State s(r, seed, 0);
+    const int v = tile_low(s.centre());
+    for (int w = v + 1; w <= 6; ++w)
+      for (int p = 0; p < 2; ++p) CHECK(!s.hand(p).test(double_tile(w)));
+    CHECK(s.hand(s.starter()).count() == 7 && s.unlocked() == (1u << v));
+  }
+  // Bad deals are rejected.
+  const Rules r = chicken_foot(2, 6);
+  State s(r, uint64_t{5}, 0);
+  Deal d = s.deal();
+  CHECK(State(r, d) == s);
+  Deal bad = d;
+  bad.yard.push_back(bad.yard.front());
+  CHECK(throws<StateError>([&] { State x(r, bad); }));
+  bad = d;
+  bad.yard.pop_back();
+  CHECK(throws<StateError>([&] { State x(r, bad); }));
+  bad = d;
+  bad.starter = 2;
+  CHECK(throws<StateError>([&] { State x(r, bad); }));
+  bad = d;
+  bad.round_index = 1;  // centre 6-6 is round 0's
+  CHECK(throws<StateError>([&] { State x(r, bad); }));
+  bad = d;
+  bad.hands.pop_back();
+  CHECK(throws<StateError>([&] { State x(r, bad); }));
+  CHECK(throws<StateError>([&] { State x(r, uint64_t{1}, 7); }));
+}
+
+static void test_scenarios() {
+  // Doubles on double-6: hand-built position to check locks and spinners.
+  const Rules r = doubles(2, 6, 3);
+  // centre 3-3 placed by seat 0; seat 1 moves first.
+  Deal d;
+  d.centre = double_tile(3);
+  d.starter = 0;
+  d.hands = {{tile_index(3, 6), tile_index(0, 1), tile_index(6, 6)},
+             {tile_index(3, 5), tile_index(5, 5), tile_index(2, 4)}};
+  TileSet used;
+  for (auto& h : d.hands)
+    for (int t : h) used.set(t);
+  used.set(d.centre);
+  for (int t = 0; t < 28; ++t)
+    if (!used.test(t)) d.yard.push_back(t);
+  State s(r, d);
+  CHECK(s.current_player() == 1);
+  CHECK(s.legal_moves() == (std::vector<Move>{Move::place(tile_index(3, 5), 0), Move::place(tile_index(3, 5), 1),
+                                             Move::place(tile_index(3, 5), 2), Move::place(tile_index(3, 5), 3)}));
+  CHECK(s.legal_moves(true) == std::vector<Move>{Move::place(tile_index(3, 5), 0)});
+  s.push(Move::place(tile_index(3, 5), 2));  // creates end 4 of number 5 (locked)
+  CHECK(s.end_number(4) == 5 && !s.is_unlocked(5));
+  // seat 0: 3-6 on an end of 3 is legal; nothing on the 5.
+  s.push(Move::place(tile_index(3, 6), 0));   // end 5: number 6 (locked)
+  CHECK(s.check(Move::place(tile_index(2, 4), 4)) == Reason::NoMatch);
+  s.push(Move::place(tile_index(5, 5), 4));  // seat 1: the double on the locked 5 unlocks it
+  CHECK(s.is_unlocked(5) && s.end_number(6) == 5 && s.end_number(8) == 5);
+  // seat 0 holds 0-1 and 6-6: 6-6 on end 5 (number 6, locked) is legal.
+  CHECK(s.legal_moves() == (std::vector<Move>{Move::place(tile_index(6, 6), 5)}));
+  s.pop();
+  s.pop();
+  // seat 0 again after popping two: check a locked placement is refused.
+  CHECK(s.current_player() == 0);
+  s.push(Move::place(tile_index(3, 6), 1));
+  // seat 1: 2-4 fits nowhere, 5-5 on end 4 (5, locked) ok; 3-5 placed already.
+  CHECK(s.check(Move::draw()) == Reason::MustPlace);
+  s.push(Move::place(tile_index(5, 5), 4));
+  // seat 0: 6-6 on end 5 (6 locked): legal; 0-1 nowhere.
+  CHECK(s.check(Move::place(tile_index(0, 1), 5)) == Reason::NoMatch);
+
+  // Chicken foot trains: the start slots come first, then a foot's toes.
+  const Rules cf = chicken_foot(2, 6, RuleSet::Trains, 4, 2);  // 2 slots
+  Deal c;
+  c.round_index = 0;
+  c.centre = double_tile(6);
+  c.starter = 0;
+  c.hands = {{tile_index(6, 2), tile_index(2, 2), tile_index(2, 0), tile_index(2, 1)},
+             {tile_index(6, 4), tile_index(2, 3), tile_index(2, 4), tile_index(2, 5)}};
+  used = TileSet{};
+  for (auto& h : c.hands)
+    for (int t : h) used.set(t);
+  used.set(c.centre);
+  for (int t = 0; t < 28; ++t)
+    if (!used.test(t)) c.yard.push_back(t);
+  State f(cf, c);
+  CHECK(f.current_player() == 0 && f.pending_ends() == (std::vector<int>{0, 1}));
+  f.push(Move::place(tile_index(6, 2), 1));  // end 2 (number 2)
+  CHECK(f.check(Move::place(tile_index(2, 3), 2)) == Reason::StartUnfinished);
+  CHECK(f.check(Move::place(tile_index(2, 3), 0)) == Reason::NoMatch);
+  f.push(Move::place(tile_index(6, 4), 0));  // end 3 (number 4); start finished
+  CHECK(f.pending_kind() == Pending::None);
+  f.push(Move::place(tile_index(2, 2), 2));  // a foot: toes 4, 5, 6 of number 2
+  CHECK(f.pending_kind() == Pending::Foot && f.pending_ends() == (std::vector<int>{4, 5, 6}));
+  CHECK(f.check(Move::place(tile_index(2, 4), 3)) == Reason::FootUnfinished);
+  CHECK(f.check(Move::place(tile_index(2, 0), 3)) == Reason::NotInHand);
+  CHECK(f.check(Move::place(tile_index(4, 2), 3), 1) == Reason::FootUnfinished);
+  f.push(Move::place(tile_index(2, 4), 5));  // end 7 (number 4), not legal until the foot is done
+  CHECK(f.check(Move::place(tile_index(2, 0), 7)) == Reason::FootUnfinished);
+  CHECK(f.legal_moves(true) == (std::vector<Move>{Move::place(tile_index(0, 2), 4), Move::place(tile_index(1, 2), 4)}));
+  CHECK(f.legal_actions() == (std::vector<int>{2 * tile_index(0, 2) + 1, 2 * tile_index(1, 2) + 1}));
+  {  // no end of number 0 is legal: not an action now, and nothing changes
+    const State before = f;
+    bool ok = false;
+    try {
+      f.apply_action(2 * tile_index(0, 2));
+    } catch (const IllegalMove& e) {
+      ok = e.reason() == Reason::IllegalAction && std::string(e.code()) == "illegal_action";
+    }
+    CHECK(ok && f == before);
+  }
+  CHECK(f.move_to_action(Move::place(tile_index(0, 2), 6)) == 2 * tile_index(0, 2) + 1);  // twin of @4
+  CHECK(throws<IllegalMove>([&] { f.move_to_action(Move::place(tile_index(0, 2), 7)); }));
+  f.validate();
+}
+
+static void test_match_and_sim() {
+  // A whole Chicken Foot match: N+1 rounds from the doubles N..0.
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Match m(chicken_foot(3, 6), seed);
+    int k = 0;
+    while (!m.is_over()) {
+      State s = m.new_round();
+      CHECK(s.round_index() == k && s.centre() == double_tile(6 - k));
+      CHECK(throws<StateError>([&] { m.new_round(); }));
+      Bots b({Policy::Greedy, Policy::Random, Policy::Random}, 3, seed);
+      b.play_out(s);
+      m.add_result(s.result());
+      ++k;
+    }
+    CHECK(k == 7 && m.rounds_played() == 7);
+    const std::vector<bool> w = m.winners();
+    int nw = 0, best = 1 << 30;
+    for (int p = 0; p < 3; ++p) best = std::min(best, m.total(p));
+    for (int p = 0; p < 3; ++p) {
+      nw += w[p];
+      if (w[p]) CHECK(m.total(p) == best);
+    }
+    CHECK(nw >= 1);
+  }
+  // Tie-breaks of RULES.md 2.5 on made-up results.
+  const Rules r = chicken_foot(3, 6);
+  std::vector<RoundResult> res(7);
+  for (auto& x : res) x.players = 3;
+  res[0].points = {10, 0, 5};
+  res[1].points = {0, 10, 5};  // totals 10, 10, 10; zeros 1, 1, 0
+  CHECK((match_winners(r, res) == std::vector<bool>{true, true, false}));
+  res[2].points = {0, 0, 0};
+  res[0].points = {4, 0, 5};
+  res[1].points = {6, 10, 5};  // totals 10, 10, 10; zeros: 1, 2, 1 -> seat 1
+  CHECK((match_winners(r, res) == std::vector<bool>{false, true, false}));
+  res[0].points = {4, 0, 0};
+  res[1].points = {6, 10, 10};  // zeros 1,2,2; lowest non-zero: 10 vs 10 -> share
+  CHECK((match_winners(r, res) == std::vector<bool>{false, true, true}));
+  res[1].points = {6, 10, 9};
+  res[3].points = {0, 0, 1};  // totals 10, 10, 10; zeros 5, 6, 5 -> seat 1
+  CHECK((match_winners(r, res) == std::vector<bool>{false, true, false}));
+
+  // Doubles match: ends when a total reaches the target.
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Match m(doubles(3), seed);
+    m.play({Policy::Random});
+    const std::vector<bool> w = m.winners();
+    int nw = 0;
+    for (int p = 0; p < 3; ++p) {
+      nw += w[p];
+      CHECK(!w[p] || m.total(p) >= 100);
+    }
+    CHECK(nw == 1);
+  }
+
+  // Simulation: same arrays with 1 and 2 threads; matches simulate as Match::play.
+  struct Case {
+    Rules r;
+    std::vector<Policy> pol;
+  };
+  const std::vector<Case> cases = {{chicken_foot(4), {Policy::Random}},
+                                   {chicken_foot(3, 12, RuleSet::Cross), {Policy::Greedy, Policy::Random, Policy::Random}},
+                                   {doubles(2), {Policy::Random}},
+                                   {doubles(4, 9), {Policy::Greedy}}};
+  for (const Case& c : cases) {
+    const SimResult a = simulate_matches(c.r, 1200, 77, c.pol, 1);
+    const SimResult b = simulate_matches(c.r, 1200, 77, c.pol, 2);
+    CHECK(a.points == b.points && a.reason == b.reason && a.out_seat == b.out_seat &&
+          a.starter == b.starter && a.moves == b.moves && a.match_index == b.match_index &&
+          a.totals == b.totals && a.winners == b.winners && a.round_index == b.round_index);
+    CHECK(a.num_matches() == 1200);
+    if (c.r.is_chicken_foot()) CHECK(a.num_rounds() == 1200u * static_cast<unsigned>(c.r.set + 1));
+    // Match 5 replayed by hand.
+    Match m(c.r, 77 + 5);
+    m.play(c.pol);
+    size_t first = 0;
+    while (a.match_index[first] != 5) ++first;
+    for (int k = 0; k < m.rounds_played(); ++k)
+      for (int p = 0; p < c.r.players; ++p)
+        CHECK(a.points[(first + static_cast<size_t>(k)) * static_cast<size_t>(c.r.players) + static_cast<size_t>(p)] ==
+              m.results()[static_cast<size_t>(k)].points[static_cast<size_t>(p)]);
+    const SimResult x = simulate_rounds(c.r, 2000, 5, 2, c.pol, 1);
+    const SimResult y = simulate_rounds(c.r, 2000, 5, 2, c.pol, 2);
+    CHECK(x.points == y.points && x.reason == y.reason && x.out_seat == y.out_seat &&
+          x.starter == y.starter && x.moves == y.moves && x.match_index == y.match_index);
+    // Round 7 by hand: its own generators.
+    State s(c.r, uint64_t{5 + 7}, 2);
+    Bots bots(c.pol, c.r.players, 5 + 7);
+    bots.play_out(s);
+    CHECK(x.moves[7] == s.result().moves && x.starter[7] == s.result().starter);
+  }
+  CHECK(throws<RulesError>([] { simulate_rounds(chicken_foot(4), 10, 1, 0, {Policy::Random, Policy::Greedy}); }));
+  CHECK(throws<StateError>([] { simulate_rounds(chicken_foot(4), 10, 1, 10); }));
+}
+
+static void bench() {
+  // Best of 5 runs: the figure is a rough one, and other processes share the CPU.
+  const Rules r = chicken_foot(4, 9);
+  const uint64_t n = 60000;
+  double best = 1e30;
+  long moves = 0;
+  for (int rep = 0; rep < 5; ++rep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SimResult res = simulate_rounds(r, n, 12345 + rep * n, 0, {Policy::Random}, 1);
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (sec < best) {
+      best = sec;
+      moves = 0;
+      for (int32_t m : res.moves) moves += m;
+    }
+  }
+  std::printf("  bench: trains d9 4p random, 1 thread: %.0f rounds/s, %.1f moves/round, %.1f ns/move\n",
+              static_cast<double>(n) / best, static_cast<double>(moves) / static_cast<double>(n),
+              best * 1e9 / static_cast<double>(moves));
+  auto t0 = std::chrono::steady_clock::now();
+  auto t1 = t0;
+  // Set-up alone, for reference.
+  Rng g(1);
+  State s(r, g, 0);
+  t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 200000; ++i) s.set_up(g, 0);
+  t1 = std::chrono::steady_clock::now();
+  std::printf("  bench: trains d9 4p set-up only: %.0f ns\n",
+              std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000);
+  const Rules d = doubles(2);
+  t0 = std::chrono::steady_clock::now();
+  const SimResult rd = simulate_matches(d, 20000, 1, {Policy::Random}, 1);
+  t1 = std::chrono::steady_clock::now();
+  std::printf("  bench: doubles d6 2p random: %.0f rounds/s (%zu rounds in %zu matches)\n",
+              static_cast<double>(rd.num_rounds()) / std::chrono::duration<double>(t1 - t0).count(),
+              rd.num_rounds(), rd.num_matches());
+}
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const bool no_bench = argc > 1 && std::strcmp(argv[argc - 1], "--no-bench") == 0;
+  std::printf("dominocore self-test\n");
+  test_rng();
+  std::printf("  rng ok\n");
+  test_tiles();
+  test_rules();
+  std::printf("  tiles and rules ok\n");
+  test_setups();
+  test_scenarios();
+  std::printf("  set-ups and scenarios ok\n");
+  test_random_rounds(quick);
+  test_match_and_sim();
+  std::printf("  matches and simulation ok\n");
+  if (!no_bench) bench();
+  std::printf("%s: %ld checks, %d failures\n", g_failures ? "FAILED" : "OK", g_checks, g_failures);
+  return g_failures ? 1 : 0;
+}
