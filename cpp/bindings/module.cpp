@@ -51,12 +51,6 @@ py::object error_class(const char* name) {
   return py::module_::import("dominocore.reference.errors").attr(name);
 }
 
-[[noreturn]] void raise_illegal(const char* code, const std::string& message) {
-  py::object exc = error_class("IllegalMoveError")(code, message);
-  PyErr_SetObject(exc.get_type().ptr(), exc.ptr());
-  throw py::error_already_set();
-}
-
 // A Python rules object (dominocore.reference.rules) to the core's Rules.
 Rules to_rules(const py::object& obj) {
   py::dict d = obj.attr("to_dict")();
@@ -105,20 +99,14 @@ py::dict sim_to_dict(const SimResult& r) {
   return d;
 }
 
-// apply_action with the reference's semantics: an id that is not among the
-// legal action ids is rejected as "illegal_action", nothing changed.
-void apply_action_checked(State& s, int action) {
-  if (action < 0 || action >= s.num_actions() || s.is_over())
-    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
-  Move m;
-  try {
-    m = s.action_to_move(action);
-  } catch (const std::exception&) {
-    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
-  }
-  if (s.check(m) != Reason::Ok)
-    raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
-  s.push_unchecked(m);
+// The step interface builds its list by hand: no std::vector round trip.
+py::list legal_action_list(const State& s) {
+  thread_local std::vector<int> ids;
+  s.legal_actions(ids);
+  PyObject* list = PyList_New(static_cast<py::ssize_t>(ids.size()));
+  if (!list) throw py::error_already_set();
+  for (size_t i = 0; i < ids.size(); ++i) PyList_SET_ITEM(list, static_cast<py::ssize_t>(i), PyLong_FromLong(ids[i]));
+  return py::reinterpret_steal<py::list>(list);
 }
 
 }  // namespace
@@ -132,7 +120,7 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalMove& e) {
       py::object exc = error_class("IllegalMoveError")(e.code(), e.what());
-      PyErr_SetObject(exc.get_type().ptr(), exc.ptr());
+      PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
     } catch (const RulesError& e) {
       PyErr_SetString(error_class("RulesError").ptr(), e.what());
     } catch (const StateError& e) {
@@ -238,18 +226,12 @@ PYBIND11_MODULE(_core, m) {
       .def("_check",
            [](const State& s, int code, int player) { return reason_code(s.check(decode(code), player)); })
       .def("_push", [](State& s, int code, int player) { s.push(decode(code), player); })
-      .def("_pop",
-           [](State& s) {
-             if (s.num_moves() == 0) raise_illegal("no_move", "no move to undo: the round is at its deal");
-             const int code = encode(s.move_at(s.num_moves() - 1));
-             s.pop();
-             return code;
-           })
+      .def("_pop", [](State& s) { return encode(s.pop()); })
       // ---- the step interface: ints in, ints out
-      .def("legal_actions", py::overload_cast<>(&State::legal_actions, py::const_),
-           "The legal action ids, ascending (RULES.md 1.8).")
-      .def("apply_action", &apply_action_checked, py::arg("action"),
-           "Play the move a legal action id stands for.")
+      .def("legal_actions", &legal_action_list, "The legal action ids, ascending (RULES.md 1.8).")
+      .def(
+          "apply_action", [](State& s, int action) { s.push_unchecked(s.action_to_move(action)); },
+          py::arg("action"), "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
       .def(
           "legal_action_mask",
           [](const State& s, py::object out) {
@@ -266,24 +248,8 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("out") = py::none(),
           "A bool array, True at the legal action ids; fills `out` (a bool array of num_actions) if given.")
-      .def("_action_to_move",
-           [](const State& s, int action) {
-             if (action >= 0 && action < s.num_actions() && !s.is_over()) {
-               try {
-                 const Move m = s.action_to_move(action);
-                 if (s.check(m) == Reason::Ok) return encode(m);
-               } catch (const std::exception&) {
-               }
-             }
-             raise_illegal("illegal_action", "action " + std::to_string(action) + " is not legal now");
-           })
-      .def("_move_to_action",
-           [](const State& s, int code) {
-             const Move m = decode(code);
-             const Reason r = s.check(m);
-             if (r != Reason::Ok) throw IllegalMove(r, m, s.explain(m, r));
-             return s.move_to_action(m);
-           })
+      .def("_action_to_move", [](const State& s, int action) { return encode(s.action_to_move(action)); })
+      .def("_move_to_action", [](const State& s, int code) { return s.move_to_action(decode(code)); })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);
 
@@ -317,5 +283,6 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("rules"), py::arg("matches"), py::arg("n"), py::arg("seed"), py::arg("round_index"),
       py::arg("policies"), py::arg("threads"));
+  m.attr("STATE_BYTES") = sizeof(State);
   m.def("hardware_threads", [] { return std::max(1u, std::thread::hardware_concurrency()); });
 }

@@ -34,6 +34,8 @@ __all__ = [
 
 IMPLEMENTATION = "cpp"
 SplitMix64 = _core.SplitMix64
+#: sizeof the C++ round state (the undo history lives beside it, 8 bytes a move).
+STATE_BYTES: int = _core.STATE_BYTES
 
 # Moves cross the boundary as one int: Place = tile * 4096 + end, Draw = -1, Pass = -2.
 _TILES = tuple(Tile.from_index(i) for i in range(tile_count(18)))
