@@ -121,7 +121,9 @@ def main() -> None:
     clones = best_rate(lambda: [state.clone() for _ in range(n(200_000))] and n(200_000), repeats)
     rows.append(("Round.clone(), C++ core (from Python)", clones, "clones/s"))
 
-    print(f"dominocore bench: Chicken Foot trains, double-9, 4 players; random policy{' (quick)' if args.quick else ''}")
+    print(
+        f"dominocore bench: Chicken Foot trains, double-9, 4 players; random policy{' (quick)' if args.quick else ''}"
+    )
     print()
     print(f"| {'measurement':52} | {'rate':>14} | unit |")
     print(f"|{'-' * 54}|{'-' * 16}|------|")
@@ -133,8 +135,10 @@ def main() -> None:
     for name, value in ratios:
         print(f"| {name:52} | {value:>14.2f} |")
     print()
-    print(f"round state: {core.STATE_BYTES} bytes (sizeof(State), plus 8 bytes a move of undo history); "
-          f"clone() {1e9 / clones:,.0f} ns from Python")
+    print(
+        f"round state: {core.STATE_BYTES} bytes (sizeof(State), plus 8 bytes a move of undo history); "
+        f"clone() {1e9 / clones:,.0f} ns from Python"
+    )
 
 
 if __name__ == "__main__":

@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
-
 import dominocore.reference as ref
+import pytest
 from helpers import observe
 
 native = pytest.importorskip("dominocore._native")

@@ -4,10 +4,8 @@ checked in every implementation: any change in move generation shows here."""
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
-
 from make_perft import PATH, perft, position
 
 ENTRIES = json.loads(PATH.read_text())
@@ -19,7 +17,9 @@ def test_perft_file_covers_every_rule_set():
     assert all(len(e["perft"]) == 4 for e in ENTRIES)
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: f"{e['rules'].get('rule_set') or 'doubles'}-s{e['seed']}-p{e['plies']}")
+@pytest.mark.parametrize(
+    "entry", ENTRIES, ids=lambda e: f"{e['rules'].get('rule_set') or 'doubles'}-s{e['seed']}-p{e['plies']}"
+)
 def test_perft(dc, entry):
     round_ = position(dc, entry["rules"], entry["seed"], entry["round_index"], entry["plies"])
     before = round_.to_dict()

@@ -5,10 +5,9 @@ from __future__ import annotations
 import copy
 import pickle
 
+from helpers import all_tiles_in_play, observe, set_tiles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from helpers import all_tiles_in_play, observe, set_tiles
 
 CONFIGS = [
     ("chickenfoot", dict(players=4, set=9, rule_set="trains")),
@@ -25,7 +24,9 @@ games = st.tuples(
     st.integers(0, 2**64 - 1),
     st.lists(st.integers(0, 10**6), min_size=1, max_size=150),
 )
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 
 
 def make(dc, config, seed):

@@ -6,10 +6,9 @@ from __future__ import annotations
 import threading
 import time
 
+import dominocore.reference as ref
 import numpy as np
 import pytest
-
-import dominocore.reference as ref
 
 native = pytest.importorskip("dominocore._native")
 

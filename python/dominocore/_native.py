@@ -26,10 +26,29 @@ from .reference.rules import ChickenFoot, Doubles, Rules, rules_from_dict
 from .reference.tiles import Tile, TileLike, tile_count
 
 __all__ = [
-    "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
-    "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
-    "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "rules_from_dict", "simulate", "tile_count",
+    "ChickenFoot",
+    "Doubles",
+    "DominoError",
+    "End",
+    "GreedyPlayer",
+    "IllegalMoveError",
+    "IMPLEMENTATION",
+    "Match",
+    "Move",
+    "ParseError",
+    "Placement",
+    "RandomPlayer",
+    "Round",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "SimulationResult",
+    "SplitMix64",
+    "StateError",
+    "Tile",
+    "rules_from_dict",
+    "simulate",
+    "tile_count",
 ]
 
 IMPLEMENTATION = "cpp"

@@ -1,6 +1,6 @@
 """``dominocore`` command line: play a seeded match between bots and print it.
 
-    dominocore --game chickenfoot --rule-set trains --players 4 --seed 7
+dominocore --game chickenfoot --rule-set trains --players 4 --seed 7
 """
 
 from __future__ import annotations
@@ -28,10 +28,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--set", type=int, default=None, help="N of the double-N set")
     parser.add_argument("--target", type=int, default=100, help="Doubles: points that win the match")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--policy", default="greedy,random",
-                        help="comma-separated policies per seat, cycled (random, greedy)")
-    parser.add_argument("--simulate", type=int, default=0, metavar="N",
-                        help="also time N random rounds with dominocore.simulate")
+    parser.add_argument(
+        "--policy", default="greedy,random", help="comma-separated policies per seat, cycled (random, greedy)"
+    )
+    parser.add_argument(
+        "--simulate", type=int, default=0, metavar="N", help="also time N random rounds with dominocore.simulate"
+    )
     args = parser.parse_args(argv)
     try:
         rules = build_rules(args)
@@ -46,8 +48,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         r = match.rounds[k]
         scores = " ".join(f"{x:4d}" for x in result.points)
         ending = f"out by seat {result.out_seat}" if result.reason == "out" else "blocked"
-        print(f"round {k:2d} centre {str(r.centre):>5}  starter {result.starter}  "
-              f"{result.moves:3d} moves  {ending:15s} scores {scores}")
+        print(
+            f"round {k:2d} centre {str(r.centre):>5}  starter {result.starter}  "
+            f"{result.moves:3d} moves  {ending:15s} scores {scores}"
+        )
     print("totals " + " ".join(f"{x:4d}" for x in match.totals))
     print("winner" + ("s" if len(match.winners) > 1 else "") + ": seat " + ", ".join(map(str, match.winners)))
     if args.simulate:
@@ -56,8 +60,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         start = time.perf_counter()
         sim = dc.simulate(rules, rounds=args.simulate, seed=args.seed)
         elapsed = time.perf_counter() - start
-        print(f"simulated {args.simulate} random rounds in {elapsed:.3f}s "
-              f"({args.simulate / elapsed:,.0f} rounds/s, {sum(map(int, sim.moves)) / elapsed:,.0f} moves/s)")
+        print(
+            f"simulated {args.simulate} random rounds in {elapsed:.3f}s "
+            f"({args.simulate / elapsed:,.0f} rounds/s, {sum(map(int, sim.moves)) / elapsed:,.0f} moves/s)"
+        )
     return 0
 
 

@@ -466,8 +466,19 @@ class Round:
         )
 
     def _restore(self, snap: tuple) -> None:
-        hands, yard, ends, self._next_end, self._pending, self._pending_kind, self._unlocked, \
-            self._drawn, self._current, layout_len, self._result = snap
+        (
+            hands,
+            yard,
+            ends,
+            self._next_end,
+            self._pending,
+            self._pending_kind,
+            self._unlocked,
+            self._drawn,
+            self._current,
+            layout_len,
+            self._result,
+        ) = snap
         self._hands = [set(h) for h in hands]
         self._yard = list(yard)
         self._ends = dict(ends)
@@ -544,9 +555,7 @@ class Round:
         """The (distinct) move a legal action id stands for."""
         moves = self._action_moves()
         if action not in moves:
-            raise IllegalMoveError(
-                "illegal_action", f"action {action!r} is not legal now (legal: {sorted(moves)})"
-            )
+            raise IllegalMoveError("illegal_action", f"action {action!r} is not legal now (legal: {sorted(moves)})")
         return moves[action]
 
     def apply_action(self, action: int) -> None:

@@ -233,7 +233,13 @@ class Doubles(Rules):
         return None
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"game": "doubles", "set": self.set, "players": self.players, "hand_size": self.hand_size, "target": self.target}
+        return {
+            "game": "doubles",
+            "set": self.set,
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "target": self.target,
+        }
 
 
 def rules_from_dict(data: Dict[str, Any]) -> Rules:
