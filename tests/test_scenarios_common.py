@@ -684,3 +684,10 @@ def test_from_deal_rejects_a_deal_that_does_not_conserve_the_set(dc):
 def test_errors_share_one_family(dc):
     for error in (dc.IllegalMoveError, dc.RulesError, dc.ParseError, dc.StateError):
         assert issubclass(error, dc.DominoError)
+
+
+def test_both_implementations_export_the_same_names(ref):
+    native = pytest.importorskip("dominocore._native")
+    assert sorted(native.__all__) == sorted(ref.__all__)
+    for name in ref.__all__:
+        assert getattr(native, name).__doc__, name

@@ -18,38 +18,21 @@ import numpy as np
 
 from . import _core
 from .reference import match as _ref_match
+
+# The value types are shared with the reference: one set of classes for both.
 from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
-from .reference.players import POLICIES
-from .reference.round import RoundResult, _check_round_index, _check_seed, _parse_record, _replay, _validated_deal
+from .reference.players import check_policies
+from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seed, _validated_deal
 from .reference.rules import ChickenFoot, Doubles, Rules, rules_from_dict
 from .reference.tiles import Tile, TileLike, tile_count
 
-__all__ = [
-    "ChickenFoot",
-    "Doubles",
-    "DominoError",
-    "End",
-    "GreedyPlayer",
-    "IllegalMoveError",
-    "IMPLEMENTATION",
-    "Match",
-    "Move",
-    "ParseError",
-    "Placement",
-    "RandomPlayer",
-    "Round",
-    "RoundResult",
-    "Rules",
-    "RulesError",
-    "SimulationResult",
-    "SplitMix64",
-    "StateError",
-    "Tile",
-    "rules_from_dict",
-    "simulate",
-    "tile_count",
-]
+__all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
+    "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
+    "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
+    "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
+    "Tile", "rules_from_dict", "simulate", "tile_count",
+]  # fmt: skip
 
 IMPLEMENTATION = "cpp"
 SplitMix64 = _core.SplitMix64
@@ -92,7 +75,7 @@ def _check_rules(rules: Any) -> None:
         raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
 
 
-class Round(_core.RoundCore):
+class Round(_core.RoundCore, RoundAPI):
     """The state of one round (compiled core); the same API as
     ``dominocore.reference.Round``.
 
@@ -164,15 +147,6 @@ class Round(_core.RoundCore):
         if not isinstance(seat, int) or not 0 <= seat < self._rules.players:
             raise RulesError(f"seat must be 0..{self._rules.players - 1}, got {seat!r}")
         return [_TILES[i] for i in self._hand(seat)]
-
-    @property
-    def hands(self) -> List[List[Tile]]:
-        """Every hand, in index order."""
-        return [self.hand(s) for s in range(self._rules.players)]
-
-    def pips(self, seat: int) -> int:
-        """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
-        return sum(self._rules.tile_score(t) for t in self.hand(seat))
 
     @property
     def yard(self) -> List[Tile]:
@@ -268,47 +242,14 @@ class Round(_core.RoundCore):
         other._rules = self._rules
         return other
 
-    def __copy__(self) -> "Round":
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> "Round":
-        return self.clone()
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The deal and the moves since, as plain JSON-able data (docs/engine.md)."""
+    def _deal_dict(self) -> Dict[str, Any]:
         centre, starter, hands, yard = self._deal
         return {
-            "rules": self._rules.to_dict(),
-            "round_index": self.round_index,
-            "deal": {
-                "centre": str(_TILES[centre]),
-                "starter": starter,
-                "hands": [[str(_TILES[t]) for t in sorted(h)] for h in hands],
-                "yard": [str(_TILES[t]) for t in yard],
-            },
-            "moves": [str(_decode(c)) for c in self._moves],
+            "centre": str(_TILES[centre]),
+            "starter": starter,
+            "hands": [[str(_TILES[t]) for t in sorted(h)] for h in hands],
+            "yard": [str(_TILES[t]) for t in yard],
         }
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Round":
-        """Rebuild a round from ``to_dict()`` output, validating every part."""
-        rules, deal = _parse_record(data)
-        self = cls.from_deal(rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"])
-        _replay(self, data["moves"])
-        return self
-
-    def __reduce__(self):
-        return (Round.from_dict, (self.to_dict(),))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Round) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        result = self.result
-        status = f"over: {result.reason}" if result else f"seat {self.current_player} to move"
-        return f"<Round {self._rules!r} round {self.round_index}, {len(self._moves)} moves, {status}>"
 
 
 class RandomPlayer:
@@ -332,16 +273,6 @@ class GreedyPlayer:
         return _decode(_core._greedy_move(round))
 
 
-def _policies(policy: Union[str, Sequence[str]], players: int) -> List[str]:
-    policies = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(policies) != players:
-        raise RulesError(f"a policy list needs one policy per seat ({players}), got {len(policies)}")
-    for p in policies:
-        if p not in POLICIES:
-            raise RulesError(f"policy must be one of {POLICIES}, got {p!r}")
-    return policies
-
-
 class Match(_ref_match.Match):
     """A whole match dealt by the compiled core; the same API as the reference's."""
 
@@ -351,7 +282,7 @@ class Match(_ref_match.Match):
     def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
         """Play the rest of the match with the built-in bots (in C++) and return ``self``."""
         players = self._rules.players
-        bots = _core.Bots(_policies(policy, players), players, self._seed)
+        bots = _core.Bots(check_policies(policy, players), players, self._seed)
         while not self.is_over:
             round_ = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
             round_._playout(bots)
@@ -403,7 +334,13 @@ def simulate(
     if matches is None:
         _check_round_index(rules, round_index)
     raw = _core._simulate(
-        rules, matches is not None, count, _check_seed(seed), round_index, _policies(policy, rules.players), threads
+        rules,
+        matches is not None,
+        count,
+        _check_seed(seed),
+        round_index,
+        check_policies(policy, rules.players),
+        threads,
     )
     raw["reason"] = np.where(raw["reason"] == 0, "out", "blocked")
     return SimulationResult(**raw)

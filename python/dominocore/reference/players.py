@@ -11,7 +11,7 @@ from .rng import PLAYER_SEED_XOR, SplitMix64
 if TYPE_CHECKING:
     from .round import Round
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "players_for", "POLICIES"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "players_for", "check_policies", "POLICIES"]
 
 POLICIES = ("random", "greedy")
 
@@ -47,14 +47,20 @@ class GreedyPlayer:
         return Move(DRAW) if Move(DRAW) in moves else Move(PASS)
 
 
-def players_for(policy: Union[str, Sequence[str]], players: int, seed: int) -> List[object]:
-    """One player object per seat; random seats share one generator."""
+def check_policies(policy: Union[str, Sequence[str]], players: int) -> List[str]:
+    """One policy name per seat from a name or a per-seat list (validated)."""
     policies = [policy] * players if isinstance(policy, str) else list(policy)
     if len(policies) != players:
         raise RulesError(f"a policy list needs one policy per seat ({players}), got {len(policies)}")
     for p in policies:
         if p not in POLICIES:
             raise RulesError(f"policy must be one of {POLICIES}, got {p!r}")
+    return policies
+
+
+def players_for(policy: Union[str, Sequence[str]], players: int, seed: int) -> List[object]:
+    """One player object per seat; random seats share one generator."""
+    policies = check_policies(policy, players)
     shared_random = RandomPlayer(seed)
     greedy = GreedyPlayer()
     return [shared_random if p == "random" else greedy for p in policies]

@@ -97,7 +97,78 @@ def _setup_doubles(rules: Rules, rng: SplitMix64, round_index: int):
 _SETUPS = {"trains": _setup_trains, "cross": _setup_cross, None: _setup_doubles}
 
 
-class Round:
+class RoundAPI:
+    """What every implementation's ``Round`` derives from its core queries:
+    records, pickling, copies, equality and printing. Subclasses provide
+    ``rules``, ``round_index``, ``hand``, ``move_stack``, ``result``,
+    ``clone``, ``from_deal`` and ``_deal_dict`` (the deal as record data)."""
+
+    @property
+    def hands(self) -> List[List[Tile]]:
+        """Every hand, in index order."""
+        return [self.hand(s) for s in range(self.rules.players)]  # type: ignore[attr-defined]
+
+    def pips(self, seat: int) -> int:
+        """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
+        return sum(self.rules.tile_score(t) for t in self.hand(seat))  # type: ignore[attr-defined]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The deal and the moves since, as plain JSON-able data (docs/engine.md)."""
+        return {
+            "rules": self.rules.to_dict(),  # type: ignore[attr-defined]
+            "round_index": self.round_index,  # type: ignore[attr-defined]
+            "deal": self._deal_dict(),  # type: ignore[attr-defined]
+            "moves": [str(m) for m in self.move_stack],  # type: ignore[attr-defined]
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]):
+        """Rebuild a round from ``to_dict()`` output, validating every part."""
+        rules, deal = _parse_record(data)
+        self = cls.from_deal(  # type: ignore[attr-defined]
+            rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"]
+        )
+        for i, text in enumerate(data["moves"]):
+            try:
+                self.push(text)
+            except (IllegalMoveError, ParseError) as exc:
+                raise StateError(f"move {i} ({text!r}) of the record cannot be played: {exc}") from None
+        return self
+
+    def __reduce__(self):
+        return (type(self).from_dict, (self.to_dict(),))
+
+    def __copy__(self):
+        return self.clone()  # type: ignore[attr-defined]
+
+    def __deepcopy__(self, memo: dict):
+        return self.clone()  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        result = self.result  # type: ignore[attr-defined]
+        status = f"over: {result.reason}" if result else f"seat {self.current_player} to move"  # type: ignore[attr-defined]
+        moves = len(self.move_stack)  # type: ignore[attr-defined]
+        return f"<Round {self.rules!r} round {self.round_index}, {moves} moves, {status}>"  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        lines = [repr(self)]
+        for s in range(self.rules.players):  # type: ignore[attr-defined]
+            mark = ">" if s == self.current_player else " "  # type: ignore[attr-defined]
+            lines.append(f"{mark} seat {s}: " + " ".join(str(t) for t in self.hand(s)))  # type: ignore[attr-defined]
+        lines.append("  ends: " + " ".join(f"{e.id}:{e.number}" for e in self.open_ends))  # type: ignore[attr-defined]
+        if self.pending_ends:  # type: ignore[attr-defined]
+            pending = " ".join(str(e) for e in self.pending_ends)  # type: ignore[attr-defined]
+            lines.append(f"  pending ({self.obligation}): {pending}")  # type: ignore[attr-defined]
+        lines.append(f"  yard: {self.yard_size}")  # type: ignore[attr-defined]
+        return "\n".join(lines)
+
+
+class Round(RoundAPI):
     """The state of one round: hands, yard, layout, whose turn, the result.
 
     >>> from dominocore.reference import ChickenFoot, Round
@@ -216,15 +287,6 @@ class Round:
         if not isinstance(seat, int) or not 0 <= seat < self._rules.players:
             raise RulesError(f"seat must be 0..{self._rules.players - 1}, got {seat!r}")
         return sorted(self._hands[seat], key=_index)
-
-    @property
-    def hands(self) -> List[List[Tile]]:
-        """Every hand, in index order."""
-        return [self.hand(s) for s in range(self._rules.players)]
-
-    def pips(self, seat: int) -> int:
-        """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
-        return sum(self._rules.tile_score(t) for t in self.hand(seat))
 
     @property
     def yard(self) -> List[Tile]:
@@ -566,7 +628,8 @@ class Round:
 
     def clone(self) -> "Round":
         """An independent copy, history included."""
-        other = copy.copy(self)
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other._hands = [set(h) for h in self._hands]
         other._yard = list(self._yard)
         other._ends = dict(self._ends)
@@ -576,48 +639,8 @@ class Round:
         other._deal_record = copy.deepcopy(self._deal_record)
         return other
 
-    def __deepcopy__(self, memo: dict) -> "Round":
-        return self.clone()
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The deal and the moves since, as plain JSON-able data (docs/engine.md)."""
-        return {
-            "rules": self._rules.to_dict(),
-            "round_index": self._round_index,
-            "deal": copy.deepcopy(self._deal_record),
-            "moves": [str(m) for m in self._moves],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Round":
-        """Rebuild a round from ``to_dict()`` output, validating every part."""
-        rules, deal = _parse_record(data)
-        self = cls.from_deal(rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"])
-        _replay(self, data["moves"])
-        return self
-
-    def __reduce__(self):
-        return (Round.from_dict, (self.to_dict(),))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Round) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        status = f"over: {self._result.reason}" if self._result else f"seat {self._current} to move"
-        return f"<Round {self._rules!r} round {self._round_index}, {len(self._moves)} moves, {status}>"
-
-    def __str__(self) -> str:
-        lines = [repr(self)]
-        for s in range(self._rules.players):
-            mark = ">" if s == self.current_player else " "
-            lines.append(f"{mark} seat {s}: " + " ".join(str(t) for t in self.hand(s)))
-        lines.append("  ends: " + " ".join(f"{e.id}:{e.number}" for e in self.open_ends))
-        if self._pending:
-            lines.append(f"  pending ({self.obligation}): " + " ".join(str(e) for e in self._pending))
-        lines.append(f"  yard: {len(self._yard)}")
-        return "\n".join(lines)
+    def _deal_dict(self) -> Dict[str, Any]:
+        return copy.deepcopy(self._deal_record)
 
 
 def _index(tile: Tile) -> int:
@@ -682,15 +705,6 @@ def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
     if not isinstance(data["moves"], list):
         raise StateError("the record's 'moves' must be a list")
     return rules, deal
-
-
-def _replay(round_, moves: list) -> None:
-    """Push a record's moves, turning a rejection into a StateError."""
-    for i, text in enumerate(moves):
-        try:
-            round_.push(text)
-        except (IllegalMoveError, ParseError) as exc:
-            raise StateError(f"move {i} ({text!r}) of the record cannot be played: {exc}") from None
 
 
 def _check_conserved(rules: Rules, tiles: List[Tile]) -> None:
