@@ -8,7 +8,7 @@ pure-Python reference (``dominocore.reference``) instead, which has the same API
 >>> import dominocore as dc
 >>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
 >>> r.current_player, str(r.centre), r.pending_ends
-(3, '9-9', [0, 1, 2, 3])
+(2, '9-9', [0, 1, 2, 3])
 """
 
 from __future__ import annotations
