@@ -235,19 +235,29 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "legal_action_mask",
           [](const State& s, py::object out) {
-            std::vector<int> ids;
+            thread_local std::vector<int> ids;
             s.legal_actions(ids);
-            py::array_t<bool> mask = out.is_none() ? py::array_t<bool>(s.num_actions())
-                                                   : out.cast<py::array_t<bool>>();
-            if (mask.ndim() != 1 || mask.shape(0) != s.num_actions() || !mask.writeable())
-              throw std::invalid_argument("out must be a writable 1-d bool array of num_actions entries");
-            auto view = mask.mutable_unchecked<1>();
-            for (py::ssize_t i = 0; i < view.shape(0); ++i) view(i) = false;
-            for (int a : ids) view(a) = true;
+            const auto n = static_cast<py::ssize_t>(s.num_actions());
+            py::array_t<bool> mask;
+            if (out.is_none()) {
+              mask = py::array_t<bool>(n);
+            } else {
+              // Only a buffer we can fill in place: a cast would write to a copy.
+              const bool fits = py::isinstance<py::array>(out) &&
+                                py::array(out.cast<py::array>()).dtype().is(py::dtype::of<bool>());
+              mask = fits ? out.cast<py::array_t<bool>>() : py::array_t<bool>();
+              if (!fits || mask.ndim() != 1 || mask.shape(0) != n || !mask.writeable() ||
+                  mask.strides(0) != static_cast<py::ssize_t>(sizeof(bool)))
+                throw std::invalid_argument("out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
+                                            std::to_string(n) + ") entries");
+            }
+            bool* data = mask.mutable_data();
+            std::fill(data, data + n, false);
+            for (int a : ids) data[a] = true;
             return mask;
           },
           py::arg("out") = py::none(),
-          "A bool array, True at the legal action ids; fills `out` (a bool array of num_actions) if given.")
+          "A numpy bool array, True at the legal action ids; fills `out` in place when given.")
       .def("_action_to_move", [](const State& s, int action) { return encode(s.action_to_move(action)); })
       .def("_move_to_action", [](const State& s, int code) { return s.move_to_action(decode(code)); })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })

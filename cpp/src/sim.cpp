@@ -31,11 +31,11 @@ void append(V& a, const V& b) {
 
 // Runs work(chunk_begin, chunk_end, piece) over [0, n) in fixed chunks on a
 // thread pool and concatenates the pieces in chunk order, so the result does
-// not depend on the number of threads.
+// not depend on the number of threads. Chunks are small enough to balance the
+// threads (a match is a dozen rounds or more: its chunks are smaller).
 template <class Work>
-SimResult run_chunks(int players, uint64_t n, int threads, Work work) {
+SimResult run_chunks(int players, uint64_t n, uint64_t chunk, int threads, Work work) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const uint64_t chunk = 512;
   const uint64_t nchunks = (n + chunk - 1) / chunk;
   threads = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(threads), std::max<uint64_t>(nchunks, 1)));
   std::vector<SimResult> pieces(static_cast<size_t>(nchunks));
@@ -95,7 +95,7 @@ SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
   rules.validate();
   Bots check(policies, rules.players, 0);  // validates the policy list up front
   (void)check;
-  return run_chunks(rules.players, matches, threads,
+  return run_chunks(rules.players, matches, 16, threads,
                     [&](uint64_t a, uint64_t b, SimResult& piece) {
                       Bots bots(policies, rules.players, 0);
                       std::optional<State> st;
@@ -130,7 +130,7 @@ SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, in
     Rng probe(seed);  // validates the round index up front (throws StateError)
     State s(rules, probe, round_index);
   }
-  return run_chunks(rules.players, rounds, threads,
+  return run_chunks(rules.players, rounds, 512, threads,
                     [&](uint64_t a, uint64_t b, SimResult& piece) {
                       Bots bots(policies, rules.players, 0);
                       std::optional<State> st;
