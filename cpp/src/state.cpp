@@ -705,12 +705,22 @@ int State::action_of_(const Move& m) const noexcept {
   return 2 * m.tile + (end_number(m.end) == tile_low(m.tile) ? 0 : 1);
 }
 
+// Straight from the generator, already ascending: tiles come in index order,
+// and a tile that attaches by both halves gets 2t before 2t+1; Draw (2T) and
+// Pass (2T+1) come last.
 void State::legal_actions(std::vector<int>& out) const {
   out.clear();
   Move buf[kMaxDistinctMoves];
   const int n = distinct_(buf);
-  for (int k = 0; k < n; ++k) out.push_back(action_of_(buf[k]));
-  std::sort(out.begin(), out.end());
+  for (int k = 0; k < n; ++k) {
+    const int a = action_of_(buf[k]);
+    if (!out.empty() && out.back() == (a | 1) && a == (out.back() & ~1)) {
+      out.back() = a;  // 2t+1 was emitted first (its end has the lower id)
+      out.push_back(a | 1);
+    } else {
+      out.push_back(a);
+    }
+  }
 }
 
 std::vector<int> State::legal_actions() const {
@@ -727,13 +737,25 @@ std::vector<uint8_t> State::legal_action_mask() const {
   return mask;
 }
 
+// O(1) but for a scan of the legal ends: 2t (+1) is legal when tile t is in
+// question, attaches by that half, and some legal end has that number; the
+// move is the placement on the lowest such end (the distinct listing's).
 Move State::action_to_move(int a) const {
-  Move buf[kMaxDistinctMoves];
-  const int n = distinct_(buf);
-  for (int k = 0; k < n; ++k)
-    if (action_of_(buf[k]) == a) return buf[k];
-  std::string what = "action " + std::to_string(a);
   const int T = tiles_;
+  if (!over_ && a >= 0 && a < 2 * T && !(a % 2 && is_double(a / 2))) {
+    const int t = a / 2, v = a % 2 ? tile_high(t) : tile_low(t);
+    const bool in_question = f_.drawn >= 0 ? f_.drawn == t : hands_[f_.cur].test(t);
+    if (in_question && fits_(t, v)) {
+      int b, e;
+      legal_slice_(b, e);
+      for (int i = b; i < e; ++i)
+        if (end_num_[i] == v) return Move::place(t, end_id_[i]);
+    }
+  } else if (!over_ && (a == 2 * T || a == 2 * T + 1)) {
+    const Move m = a == 2 * T ? Move::draw() : Move::pass();
+    if (check(m) == Reason::Ok) return m;
+  }
+  std::string what = "action " + std::to_string(a);
   if (a < 0 || a >= 2 * T + 2) {
     what += " is outside the action space 0.." + std::to_string(2 * T + 1);
   } else {
