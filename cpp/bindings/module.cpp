@@ -149,17 +149,17 @@ PYBIND11_MODULE(_core, m) {
           py::arg("items"), "Fisher-Yates from the back, in place.")
       .def_property("state", &Rng::state, &Rng::set_state, "The raw 64-bit state.");
 
+  py::class_<Rules>(m, "CoreRules", "The core's resolved rules, built once from a Python rules object.")
+      .def(py::init(&to_rules), py::arg("rules"))
+      .def_property_readonly("describe", [](const Rules& r) { return describe(r); });
+
   py::class_<State>(m, "RoundCore", "The compiled round state (see dominocore.Round).")
       .def(py::init<const State&>(), py::arg("other"))  // first: a copy, not rules
-      .def(py::init([](const py::object& rules, uint64_t seed, int round_index) {
-             return State(to_rules(rules), seed, round_index);
-           }),
+      .def(py::init([](const Rules& rules, uint64_t seed, int round_index) { return State(rules, seed, round_index); }),
            py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
-      .def(py::init([](const py::object& rules, Rng& rng, int round_index) {
-             return State(to_rules(rules), rng, round_index);
-           }),
+      .def(py::init([](const Rules& rules, Rng& rng, int round_index) { return State(rules, rng, round_index); }),
            py::arg("rules"), py::arg("rng"), py::arg("round_index"))
-      .def(py::init([](const py::object& rules, int centre, int starter, std::vector<std::vector<int>> hands,
+      .def(py::init([](const Rules& rules, int centre, int starter, std::vector<std::vector<int>> hands,
                        std::vector<int> yard, int round_index) {
              Deal deal;
              deal.centre = centre;
@@ -167,7 +167,7 @@ PYBIND11_MODULE(_core, m) {
              deal.hands = std::move(hands);
              deal.yard = std::move(yard);
              deal.round_index = round_index;
-             return State(to_rules(rules), deal);
+             return State(rules, deal);
            }),
            py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"), py::arg("yard"),
            py::arg("round_index"))
@@ -279,9 +279,8 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "_simulate",
-      [](const py::object& rules, bool matches, uint64_t n, uint64_t seed, int round_index,
+      [](const Rules& r, bool matches, uint64_t n, uint64_t seed, int round_index,
          const std::vector<std::string>& policies, int threads) {
-        const Rules r = to_rules(rules);
         const std::vector<Policy> pol = to_policies(policies);
         SimResult result;
         {

@@ -75,6 +75,14 @@ def _check_rules(rules: Any) -> None:
         raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
 
 
+def _core_rules(rules: Rules) -> Any:
+    """The core's copy of ``rules``, made once per rules object."""
+    core = rules._cache.get("core")
+    if core is None:
+        core = rules._cache["core"] = _core.CoreRules(rules)
+    return core
+
+
 class Round(_core.RoundCore, RoundAPI):
     """The state of one round (compiled core); the same API as
     ``dominocore.reference.Round``.
@@ -89,14 +97,14 @@ class Round(_core.RoundCore, RoundAPI):
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         _check_rules(rules)
         _check_round_index(rules, round_index)
-        super().__init__(rules, _check_seed(seed), round_index)
+        super().__init__(_core_rules(rules), _check_seed(seed), round_index)
         self._rules = rules
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
         """Deal a round from a generator that a match owns."""
         self = cls.__new__(cls)
-        _core.RoundCore.__init__(self, rules, rng, round_index)
+        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index)
         self._rules = rules
         return self
 
@@ -120,7 +128,7 @@ class Round(_core.RoundCore, RoundAPI):
         self = cls.__new__(cls)
         _core.RoundCore.__init__(
             self,
-            rules,
+            _core_rules(rules),
             centre_tile.index,
             starter,
             [[t.index for t in h] for h in hand_tiles],
@@ -334,7 +342,7 @@ def simulate(
     if matches is None:
         _check_round_index(rules, round_index)
     raw = _core._simulate(
-        rules,
+        _core_rules(rules),
         matches is not None,
         count,
         _check_seed(seed),

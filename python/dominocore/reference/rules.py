@@ -47,19 +47,19 @@ class Rules:
     double_blank_50: bool
     target: Optional[int]
 
-    __slots__ = ("_fields",)
+    __slots__ = (
+        "game", "rule_set", "set", "players", "hand_size", "slots",
+        "drawn_tile", "reserve", "double_blank_50", "target", "_cache",
+    )  # fmt: skip
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("rules objects are immutable")
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return object.__getattribute__(self, "_fields")[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
     def _freeze(self, **fields: Any) -> None:
-        object.__setattr__(self, "_fields", fields)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        # derived data an implementation may keep (the compiled core's own copy)
+        object.__setattr__(self, "_cache", {})
 
     @property
     def tile_count(self) -> int:
