@@ -21,7 +21,7 @@ if _choice == "python":
     from .reference import __all__ as _names
 elif _choice in ("cpp", "c++", ""):
     try:
-        from ._native import *  # noqa: F401,F403
+        from ._native import *  # type: ignore[assignment]  # noqa: F401,F403
         from ._native import __all__ as _names
     except ImportError as _exc:  # pragma: no cover - only without a build
         import warnings as _warnings

@@ -1,11 +1,19 @@
 """Type stub of the compiled module dominocore._core (private; use dominocore)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+STATE_BYTES: int
+
+class CoreRules:
+    """The core's resolved rules, built once from a Python rules object."""
+
+    def __init__(self, rules: Any) -> None: ...
+    @property
+    def describe(self) -> str: ...
 
 class SplitMix64:
     """The SplitMix64 generator of RULES.md 1.6."""
@@ -19,6 +27,16 @@ class SplitMix64:
 class RoundCore:
     """The compiled round state; dominocore.Round subclasses it."""
 
+    @overload
+    def __init__(self, other: RoundCore) -> None: ...
+    @overload
+    def __init__(self, rules: CoreRules, seed: int = 0, round_index: int = 0) -> None: ...
+    @overload
+    def __init__(self, rules: CoreRules, rng: SplitMix64, round_index: int) -> None: ...
+    @overload
+    def __init__(
+        self, rules: CoreRules, centre: int, starter: int, hands: List[List[int]], yard: List[int], round_index: int
+    ) -> None: ...
     @property
     def current_player(self) -> int: ...
     @property
@@ -75,6 +93,6 @@ class RandomPlayerCore:
 
 def _greedy_move(state: RoundCore) -> int: ...
 def _simulate(
-    rules: Any, matches: bool, n: int, seed: int, round_index: int, policies: Sequence[str], threads: int
+    rules: CoreRules, matches: bool, n: int, seed: int, round_index: int, policies: Sequence[str], threads: int
 ) -> Dict[str, np.ndarray]: ...
 def hardware_threads() -> int: ...

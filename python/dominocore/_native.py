@@ -57,6 +57,7 @@ def _decode(code: int) -> Move:
 
 def _encode(move: Move) -> int:
     if move.kind == PLACE:
+        assert move.tile is not None and move.end is not None
         end = min(move.end, _END_BITS - 1)  # ids that large are never open
         return move.tile.index * _END_BITS + end
     return _DRAW if move.kind == DRAW else _PASS
@@ -292,7 +293,7 @@ class Match(_ref_match.Match):
         players = self._rules.players
         bots = _core.Bots(check_policies(policy, players), players, self._seed)
         while not self.is_over:
-            round_ = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
+            round_: Any = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
             round_._playout(bots)
         return self
 

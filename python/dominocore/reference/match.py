@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from .errors import IllegalMoveError, RulesError
 from .players import players_for
@@ -45,8 +45,8 @@ class Match:
     """
 
     # The implementation behind the match: the compiled one swaps these two.
-    _round_type = Round
-    _rng_type = SplitMix64
+    _round_type: Any = Round
+    _rng_type: Any = SplitMix64
 
     def __init__(self, rules: Rules, seed: int = 0) -> None:
         if not isinstance(rules, Rules):
@@ -94,7 +94,9 @@ class Match:
             return False
         if self._rules.game == "chickenfoot":
             return len(self._rounds) == self._rules.rounds
-        return max(self.totals) >= self._rules.target
+        target = self._rules.target
+        assert target is not None
+        return max(self.totals) >= target
 
     @property
     def winners(self) -> Tuple[int, ...]:

@@ -388,6 +388,7 @@ class Round(RoundAPI):
             seen = set()
             kept = []
             for m in places:
+                assert m.end is not None
                 key = (m.tile, self._ends[m.end])
                 if key not in seen:
                     seen.add(key)
@@ -417,6 +418,7 @@ class Round(RoundAPI):
         reserve = self._rules.reserve
         if move.kind == PLACE:
             tile, end = move.tile, move.end
+            assert tile is not None and end is not None  # Move.place guarantees both
             if self._drawn is not None and tile != self._drawn:
                 return "not_drawn_tile", f"after a draw only the drawn tile {self._drawn} may be placed"
             if tile not in hand:
@@ -490,7 +492,7 @@ class Round(RoundAPI):
             # Chicken Foot: a chicken foot of three toes that must be filled
             # first (2.3). Doubles: a spinner with three sides that unlocks
             # its number everywhere (3).
-            created = (self._next_end, self._next_end + 1, self._next_end + 2)
+            created: Tuple[int, ...] = (self._next_end, self._next_end + 1, self._next_end + 2)
             for e in created:
                 self._ends[e] = number
             if self._rules.game == "chickenfoot":
@@ -598,6 +600,7 @@ class Round(RoundAPI):
             return 2 * t
         if move.kind == PASS:
             return 2 * t + 1
+        assert move.tile is not None and move.end is not None
         by_high = self._ends[move.end] != move.tile.low
         return 2 * move.tile.index + int(by_high)
 

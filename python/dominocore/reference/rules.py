@@ -46,6 +46,7 @@ class Rules:
     reserve: int
     double_blank_50: bool
     target: Optional[int]
+    _cache: Dict[str, Any]
 
     __slots__ = (
         "game", "rule_set", "set", "players", "hand_size", "slots",
@@ -60,6 +61,16 @@ class Rules:
             object.__setattr__(self, name, value)
         # derived data an implementation may keep (the compiled core's own copy)
         object.__setattr__(self, "_cache", {})
+
+    @property
+    def rounds(self) -> Optional[int]:
+        """Rounds in a match: N+1 in Chicken Foot (double-N down to double-blank);
+        ``None`` in Doubles, which plays until the target."""
+        return self.set + 1 if self.game == "chickenfoot" else None
+
+    def round_double(self, round_index: int) -> int:
+        """Chicken Foot: the number of the start double of round ``round_index``."""
+        return self.set - round_index
 
     @property
     def tile_count(self) -> int:
@@ -163,15 +174,6 @@ class ChickenFoot(Rules):
             target=None,
         )
 
-    @property
-    def rounds(self) -> int:
-        """Rounds in a match: N+1, from double-N down to double-blank."""
-        return self.set + 1
-
-    def round_double(self, round_index: int) -> int:
-        """The number of the start double of round ``round_index``."""
-        return self.set - round_index
-
     def to_dict(self) -> Dict[str, Any]:
         d: Dict[str, Any] = {
             "game": "chickenfoot",
@@ -226,11 +228,6 @@ class Doubles(Rules):
             double_blank_50=False,
             target=tg,
         )
-
-    @property
-    def rounds(self) -> None:
-        """Doubles plays rounds until the target: no fixed count."""
-        return None
 
     def to_dict(self) -> Dict[str, Any]:
         return {

@@ -62,7 +62,7 @@ class Tile(NamedTuple):
         return cls(index - high * (high + 1) // 2, high)
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the tile index, not tuple.index
         """The tile's index: ``high*(high+1)/2 + low``."""
         return self.high * (self.high + 1) // 2 + self.low
 
