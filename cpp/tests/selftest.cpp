@@ -618,6 +618,21 @@ static void bench() {
   t1 = std::chrono::steady_clock::now();
   std::printf("  bench: trains d9 4p set-up only: %.0f ns\n",
               std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000);
+  // Clone: a mid-round state (20 moves of history) copied, as search does.
+  for (int i = 0; i < 20 && !s.is_over(); ++i) s.push_unchecked(s.legal_moves(true).front());
+  long sink = 0;
+  t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 200000; ++i) {
+    State copy = s;
+#if defined(__GNUC__)
+    asm volatile("" : : "r"(&copy) : "memory");  // keep the whole copy
+#endif
+    sink += copy.num_moves();
+  }
+  t1 = std::chrono::steady_clock::now();
+  std::printf("  bench: clone of a round state (sizeof %zu bytes + %d moves of history): %.0f ns%s\n",
+              sizeof(State), s.num_moves(), std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000,
+              sink ? "" : " ");
   const Rules d = doubles(2);
   t0 = std::chrono::steady_clock::now();
   const SimResult rd = simulate_matches(d, 20000, 1, {Policy::Random}, 1);
