@@ -7,64 +7,9 @@ Section numbers refer to ``shared/RULES.md``; "engine.md" is ``docs/engine.md``.
 from __future__ import annotations
 
 import pytest
+from scenario_helpers import deal, hand, legal, observe, reject, set_tiles
 
 # --------------------------------------------------------------------------- helpers
-
-
-def set_tiles(n):
-    return [f"{a}-{b}" for b in range(n + 1) for a in range(b + 1)]
-
-
-def deal(dc, rules, centre, hands, yard=(), starter=0, round_index=0, rest=None):
-    """A hand-built round; tiles not named go to the yard's bottom (index order)
-    or into seat ``rest``'s hand."""
-    named = {centre, *yard, *(t for h in hands for t in h)}
-    leftover = [t for t in set_tiles(rules.set) if t not in named]
-    hands = [list(h) for h in hands]
-    yard = list(yard)
-    if rest is None:
-        yard += leftover
-    else:
-        hands[rest] += leftover
-    return dc.Round.from_deal(rules, hands=hands, yard=yard, centre=centre, starter=starter, round_index=round_index)
-
-
-def legal(r, distinct=False):
-    return [str(m) for m in r.legal_moves(distinct=distinct)]
-
-
-def hand(r, seat):
-    return [str(t) for t in r.hand(seat)]
-
-
-def observe(r):
-    res = r.result
-    return {
-        "dict": r.to_dict(),
-        "current": r.current_player,
-        "hands": [hand(r, s) for s in range(r.rules.players)],
-        "yard": [str(t) for t in r.yard],
-        "ends": [(e.id, e.number) for e in r.open_ends],
-        "pending": list(r.pending_ends),
-        "obligation": r.obligation,
-        "unlocked": list(r.unlocked),
-        "drawn": None if r.drawn_tile is None else str(r.drawn_tile),
-        "legal": legal(r),
-        "actions": list(r.legal_actions()),
-        "result": None if res is None else (res.reason, res.out_seat, tuple(res.points), res.starter, res.moves),
-    }
-
-
-def reject(dc, r, move, reason, player=None):
-    """``move`` is rejected with ``reason`` and nothing observable changes."""
-    before = observe(r)
-    with pytest.raises(dc.IllegalMoveError) as info:
-        if player is None:
-            r.push(move)
-        else:
-            r.push(move, player=player)
-    assert info.value.reason == reason
-    assert observe(r) == before
 
 
 def as_list(x):

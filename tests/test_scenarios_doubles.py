@@ -8,66 +8,9 @@ scores, starters and deals (recomputed independently with ``SplitMix64``).
 from __future__ import annotations
 
 import pytest
+from scenario_helpers import deal, ends, hand, legal, reject, result
 
 # --------------------------------------------------------------------------- helpers
-
-
-def set_tiles(n):
-    """Every tile of a double-n set as 'a-b' strings, in index order."""
-    return [f"{a}-{b}" for b in range(n + 1) for a in range(b + 1)]
-
-
-def deal(dc, rules, centre, hands, yard=(), starter=0, rest=None):
-    """A hand-built round. Tiles not named go to the bottom of the yard in index
-    order (``rest=None``) or into the hand of seat ``rest``."""
-    named = {centre, *yard, *(t for h in hands for t in h)}
-    leftover = [t for t in set_tiles(rules.set) if t not in named]
-    hands = [list(h) for h in hands]
-    yard = list(yard)
-    if rest is None:
-        yard += leftover
-    else:
-        hands[rest] += leftover
-    return dc.Round.from_deal(rules, hands=hands, yard=yard, centre=centre, starter=starter)
-
-
-def legal(r, distinct=False):
-    return [str(m) for m in r.legal_moves(distinct=distinct)]
-
-
-def ends(r):
-    return [(e.id, e.number) for e in r.open_ends]
-
-
-def hand(r, seat):
-    return [str(t) for t in r.hand(seat)]
-
-
-def result(r):
-    res = r.result
-    return None if res is None else (res.reason, res.out_seat, tuple(res.points), res.starter, res.moves)
-
-
-def observe(r):
-    return {
-        "dict": r.to_dict(),
-        "current": r.current_player,
-        "hands": [hand(r, s) for s in range(r.rules.players)],
-        "yard": [str(t) for t in r.yard],
-        "ends": ends(r),
-        "unlocked": list(r.unlocked),
-        "drawn": None if r.drawn_tile is None else str(r.drawn_tile),
-        "legal": legal(r),
-        "result": result(r),
-    }
-
-
-def reject(dc, r, move, reason):
-    before = observe(r)
-    with pytest.raises(dc.IllegalMoveError) as info:
-        r.push(move)
-    assert info.value.reason == reason
-    assert observe(r) == before
 
 
 def expected_doubles_deal(dc, rules, gen):

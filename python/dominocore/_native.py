@@ -23,9 +23,9 @@ from .reference import match as _ref_match
 from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
 from .reference.players import check_policies
-from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seed, _validated_deal
+from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seed
 from .reference.rules import ChickenFoot, Doubles, Rules, rules_from_dict
-from .reference.tiles import Tile, TileLike, tile_count
+from .reference.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
@@ -110,30 +110,15 @@ class Round(_core.RoundCore, RoundAPI):
         return self
 
     @classmethod
-    def from_deal(
-        cls,
-        rules: Rules,
-        hands: Sequence[Any],
-        yard: Any,
-        centre: TileLike,
-        starter: int,
-        round_index: int = 0,
-    ) -> "Round":
-        """A round from an explicit position right after the set-up.
-
-        ``hands`` and ``yard`` (top first) hold every tile of the set but the
-        ``centre`` double exactly once. In ``trains`` the starter moves first;
-        otherwise the starter's turn was placing the centre, so the next seat moves.
-        """
-        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
+    def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
         self = cls.__new__(cls)
         _core.RoundCore.__init__(
             self,
             _core_rules(rules),
-            centre_tile.index,
+            centre.index,
             starter,
-            [[t.index for t in h] for h in hand_tiles],
-            [t.index for t in yard_tiles],
+            [[t.index for t in h] for h in hands],
+            [t.index for t in yard],
             round_index,
         )
         self._rules = rules

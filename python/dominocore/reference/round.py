@@ -101,7 +101,29 @@ class RoundAPI:
     """What every implementation's ``Round`` derives from its core queries:
     records, pickling, copies, equality and printing. Subclasses provide
     ``rules``, ``round_index``, ``hand``, ``move_stack``, ``result``,
-    ``clone``, ``from_deal`` and ``_deal_dict`` (the deal as record data)."""
+    ``clone``, ``_from_valid_deal`` (a checked deal, as Tiles) and
+    ``_deal_dict`` (the deal as record data)."""
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[TileLike]],
+        yard: Iterable[TileLike],
+        centre: TileLike,
+        starter: int,
+        round_index: int = 0,
+    ):
+        """A round from an explicit position right after the set-up.
+
+        ``hands`` and ``yard`` (top first) hold every tile of the set but the
+        ``centre`` double exactly once. In ``trains`` the starter moves first;
+        otherwise the starter's turn was placing the centre, so the next seat moves.
+        """
+        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
+        return cls._from_valid_deal(  # type: ignore[attr-defined]
+            rules, round_index, centre_tile, starter, hand_tiles, yard_tiles
+        )
 
     @property
     def hands(self) -> List[List[Tile]]:
@@ -201,24 +223,9 @@ class Round(RoundAPI):
         self._start(rules, round_index, centre, starter, hands, yard)
 
     @classmethod
-    def from_deal(
-        cls,
-        rules: Rules,
-        hands: Sequence[Iterable[TileLike]],
-        yard: Iterable[TileLike],
-        centre: TileLike,
-        starter: int,
-        round_index: int = 0,
-    ) -> "Round":
-        """A round from an explicit position right after the set-up.
-
-        ``hands`` and ``yard`` (top first) hold every tile of the set but the
-        ``centre`` double exactly once. In ``trains`` the starter moves first;
-        otherwise the starter's turn was placing the centre, so the next seat moves.
-        """
-        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
+    def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
         self = cls.__new__(cls)
-        self._start(rules, round_index, centre_tile, starter, hand_tiles, yard_tiles)
+        self._start(rules, round_index, centre, starter, hands, yard)
         return self
 
     def _start(self, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> None:
