@@ -475,19 +475,31 @@ int State::lowest_legal_end(int tile) const noexcept {
 
 int State::distinct_moves(Move* buf) const noexcept { return distinct_(buf); }
 
-DOMINOCORE_HOT_INLINE int State::distinct_(Move* buf) const noexcept {
-  if (over_) return 0;
+// Calls place(tile, end index) for each distinct legal placement in canonical
+// order, then other(move) for the Draw or Pass that follows them, if any.
+template <class Place, class Other>
+DOMINOCORE_HOT_INLINE void State::for_each_distinct_(Place&& place, Other&& other) const {
+  if (over_) return;
   int n = 0;
-  auto emit = [&](int t, int i) { buf[n++] = Move::place(t, end_id_[i]); };
+  auto counted = [&](int t, int i) {
+    ++n;
+    place(t, i);
+  };
   if (f_.drawn >= 0) {
     TileSet pool;
     pool.set(f_.drawn);
-    gen_places_(pool, true, emit);
-    if (n == 0 || rules_.drawn_tile == DrawnTile::May) buf[n++] = Move::pass();
-    return n;
+    gen_places_(pool, true, counted);
+    if (n == 0 || rules_.drawn_tile == DrawnTile::May) other(Move::pass());
+    return;
   }
-  gen_places_(hands_[f_.cur], true, emit);
-  if (n == 0) buf[n++] = yard_size() > rules_.reserve ? Move::draw() : Move::pass();
+  gen_places_(hands_[f_.cur], true, counted);
+  if (n == 0) other(yard_size() > rules_.reserve ? Move::draw() : Move::pass());
+}
+
+DOMINOCORE_HOT_INLINE int State::distinct_(Move* buf) const noexcept {
+  int n = 0;
+  for_each_distinct_([&](int t, int i) { buf[n++] = Move::place(t, end_id_[i]); },
+                     [&](const Move& m) { buf[n++] = m; });
   return n;
 }
 
@@ -710,17 +722,17 @@ int State::action_of_(const Move& m) const noexcept {
 // Pass (2T+1) come last.
 void State::legal_actions(std::vector<int>& out) const {
   out.clear();
-  Move buf[kMaxDistinctMoves];
-  const int n = distinct_(buf);
-  for (int k = 0; k < n; ++k) {
-    const int a = action_of_(buf[k]);
-    if (!out.empty() && out.back() == (a | 1) && a == (out.back() & ~1)) {
-      out.back() = a;  // 2t+1 was emitted first (its end has the lower id)
-      out.push_back(a | 1);
-    } else {
-      out.push_back(a);
-    }
-  }
+  for_each_distinct_(
+      [&](int t, int i) {
+        const int a = 2 * t + (end_num_[i] == tile_low(t) ? 0 : 1);
+        if (a % 2 == 0 && !out.empty() && out.back() == a + 1) {  // 2t+1's end had the lower id
+          out.back() = a;
+          out.push_back(a + 1);
+        } else {
+          out.push_back(a);
+        }
+      },
+      [&](const Move& m) { out.push_back(m.kind == MoveKind::Draw ? 2 * tiles_ : 2 * tiles_ + 1); });
 }
 
 std::vector<int> State::legal_actions() const {

@@ -261,6 +261,8 @@ class State {
   void insert_end_(int id, int number) noexcept;
   template <class Emit>
   void gen_places_(const TileSet& pool, bool distinct, Emit&& emit) const;
+  template <class Place, class Other>
+  void for_each_distinct_(Place&& place, Other&& other) const;
   template <bool kDoubles, class Emit>
   void gen_places_impl_(const TileSet& pool, bool distinct, Emit& emit) const;
   std::string ends_text_(bool legal_only) const;
