@@ -43,16 +43,19 @@ STATE_BYTES: int = _core.STATE_BYTES
 _TILES = tuple(Tile.from_index(i) for i in range(tile_count(18)))
 _END_BITS = 4096
 _DRAW, _PASS = -1, -2
-_MOVE_DRAW, _MOVE_PASS = Move(DRAW), Move(PASS)
 _OBLIGATIONS = (None, "start", "foot")
 
 
-def _decode(code: int) -> Move:
-    if code == _DRAW:
-        return _MOVE_DRAW
-    if code == _PASS:
-        return _MOVE_PASS
-    return Move(PLACE, _TILES[code // _END_BITS], code % _END_BITS)
+class _MoveTable(dict):
+    """Move objects by code, made once each: moves are immutable, so the
+    listings share them instead of building a namedtuple per move."""
+
+    def __missing__(self, code: int) -> Move:
+        move = self[code] = Move(PLACE, _TILES[code // _END_BITS], code % _END_BITS)
+        return move
+
+
+_decode = _MoveTable({_DRAW: Move(DRAW), _PASS: Move(PASS)}).__getitem__
 
 
 def _encode(move: Move) -> int:
@@ -198,7 +201,7 @@ class Round(_core.RoundCore, RoundAPI):
         With ``distinct=True`` only the lowest end id is kept for each
         (tile, number it attaches by).
         """
-        return [_decode(c) for c in self._legal_moves(bool(distinct))]
+        return list(map(_decode, self._legal_moves(bool(distinct))))
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (a Move or its string) is legal now."""
