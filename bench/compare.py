@@ -143,7 +143,7 @@ def main() -> None:
         print(f"| {name:52} | {value:>14.2f} |")
     print()
     print(
-        f"round state: {core.STATE_BYTES} bytes (sizeof(State); the undo history, a small record a move, is beside it); "
+        f"round state: {core.STATE_BYTES} bytes (sizeof(State); undo history beside it); "
         f"clone() {1e9 / clones:,.0f} ns from Python"
     )
 
