@@ -24,7 +24,7 @@ from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesEr
 from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
 from .reference.players import check_policies
 from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seed
-from .reference.rules import ChickenFoot, Doubles, Rules, rules_from_dict
+from .reference.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
 from .reference.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
@@ -74,11 +74,6 @@ def _check_player(player: Optional[int]) -> int:
     return player
 
 
-def _check_rules(rules: Any) -> None:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
-
-
 def _core_rules(rules: Rules) -> Any:
     """The core's copy of ``rules``, made once per rules object."""
     core = rules._cache.get("core")
@@ -99,7 +94,7 @@ class Round(_core.RoundCore, RoundAPI):
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
-        _check_rules(rules)
+        check_rules(rules)
         _check_round_index(rules, round_index)
         super().__init__(_core_rules(rules), _check_seed(seed), round_index)
         self._rules = rules
@@ -317,7 +312,7 @@ def simulate(
     ``seed + i``) in C++ on ``threads`` native threads (default: every core),
     with the GIL released. The results do not depend on the thread count.
     """
-    _check_rules(rules)
+    check_rules(rules)
     if (matches is None) == (rounds is None):
         raise RulesError("give exactly one of matches= or rounds=")
     count = matches if matches is not None else rounds

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from .errors import IllegalMoveError, RulesError
+from .errors import IllegalMoveError
 from .players import players_for
 from .rng import SplitMix64
 from .round import Round, RoundResult, _check_seed
-from .rules import Rules
+from .rules import Rules, check_rules
 
 __all__ = ["Match", "match_winners"]
 
@@ -49,8 +49,7 @@ class Match:
     _rng_type: Any = SplitMix64
 
     def __init__(self, rules: Rules, seed: int = 0) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+        check_rules(rules)
         self._rules = rules
         self._seed = _check_seed(seed)
         self._rng = self._rng_type(self._seed)

@@ -14,7 +14,7 @@ from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tu
 from .errors import IllegalMoveError, ParseError, RulesError, StateError
 from .moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
 from .rng import SplitMix64
-from .rules import Rules, rules_from_dict
+from .rules import Rules, check_rules, rules_from_dict
 from .tiles import Tile, TileLike, as_tile, tile_count, tiles_of_set
 
 __all__ = ["Round", "RoundResult"]
@@ -216,8 +216,7 @@ class Round(RoundAPI):
         return self
 
     def _init_from_generator(self, rules: Rules, rng: SplitMix64, round_index: int) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+        check_rules(rules)
         _check_round_index(rules, round_index)
         centre, starter, hands, yard = _SETUPS[rules.rule_set](rules, rng, round_index)
         self._start(rules, round_index, centre, starter, hands, yard)
@@ -672,8 +671,7 @@ def _check_round_index(rules: Rules, round_index: Any) -> None:
 
 def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> Tuple[Tile, list, list]:
     """Check an explicit deal (docs/engine.md); return (centre, hands, yard) as Tiles."""
-    if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+    check_rules(rules)
     try:
         _check_round_index(rules, round_index)
         centre_tile = as_tile(centre)

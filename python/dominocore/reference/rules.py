@@ -7,7 +7,7 @@ from typing import Any, Dict, Optional
 from .errors import RulesError
 from .tiles import MAX_SET, MIN_SET, tile_count
 
-__all__ = ["Rules", "ChickenFoot", "Doubles", "rules_from_dict"]
+__all__ = ["Rules", "ChickenFoot", "Doubles", "check_rules", "rules_from_dict"]
 
 # RULES.md 2.6: hand sizes for double-9 by player count.
 _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
@@ -237,6 +237,12 @@ class Doubles(Rules):
             "hand_size": self.hand_size,
             "target": self.target,
         }
+
+
+def check_rules(rules: Any) -> None:
+    """Raise ``RulesError`` unless ``rules`` is a rules object."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
 
 
 def rules_from_dict(data: Dict[str, Any]) -> Rules:

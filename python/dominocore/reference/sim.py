@@ -9,7 +9,7 @@ from .errors import RulesError
 from .match import Match, match_winners
 from .players import players_for
 from .round import Round, RoundResult, _check_seed
-from .rules import Rules
+from .rules import Rules, check_rules
 
 __all__ = ["simulate", "SimulationResult"]
 
@@ -61,8 +61,7 @@ def simulate(
     ``threads`` is accepted for parity with the compiled engine; the
     reference always runs on the calling thread.
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+    check_rules(rules)
     if (matches is None) == (rounds is None):
         raise RulesError("give exactly one of matches= or rounds=")
     seed = _check_seed(seed)
