@@ -49,8 +49,8 @@ def test_rounds_equal_the_reference(options, policy):
     a, b = rules_pair(options)
     pol = policy_for(policy, a.players)
     k = 2 if a.game == "chickenfoot" else 0
-    expected = ref.simulate(a, rounds=120, seed=2**64 - 60, round_index=k, policy=pol)
-    got = native.simulate(b, rounds=120, seed=2**64 - 60, round_index=k, policy=pol, threads=2)
+    expected = ref.simulate(a, rounds=200, seed=2**64 - 100, round_index=k, policy=pol)
+    got = native.simulate(b, rounds=200, seed=2**64 - 100, round_index=k, policy=pol, threads=2)
     assert as_lists(got) == as_lists(expected)  # the seed wraps around 2^64 on the way
 
 
