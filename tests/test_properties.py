@@ -25,7 +25,7 @@ games = st.tuples(
     st.lists(st.integers(0, 10**6), min_size=1, max_size=150),
 )
 SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
 
 
