@@ -636,3 +636,26 @@ def test_both_implementations_export_the_same_names(ref):
     assert sorted(native.__all__) == sorted(ref.__all__)
     for name in ref.__all__:
         assert getattr(native, name).__doc__, name
+
+
+def test_random_play_draws_even_for_a_single_move_and_across_rounds(dc):
+    """1.6: random play picks moves[below(len(moves))] from the distinct legal
+    moves with one generator seeded seed ^ 0xD1B54A32D192ED03, calling below
+    even when one move is legal; a match's generator carries on across rounds.
+    Replayed here with an independent loop over the public API."""
+    rules = dc.ChickenFoot(players=3, set=6)
+    seed = 21
+    gen = dc.SplitMix64(seed ^ 0xD1B54A32D192ED03)
+    match = dc.Match(rules, seed=seed)
+    forced = 0
+    while not match.is_over:
+        r = match.new_round()
+        while not r.is_over:
+            moves = r.legal_moves(distinct=True)
+            forced += len(moves) == 1
+            r.push(moves[gen.below(len(moves))])
+    assert forced > 0  # single-move positions were met, and below() was called there too
+    sim = dc.simulate(rules, matches=1, seed=seed, policy="random")
+    assert as_list(sim.totals)[0] == list(match.totals)
+    assert [int(m) for m in sim.moves] == [res.moves for res in match.results]
+    assert list(dc.Match(rules, seed=seed).play("random").totals) == list(match.totals)

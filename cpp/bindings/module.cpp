@@ -96,8 +96,9 @@ py::dict sim_to_dict(const SimResult& r) {
   d["moves"] = to_array(r.moves, {rounds});
   d["match_index"] = to_array(r.match_index, {rounds});
   d["totals"] = to_array(r.totals, {matches, p});
-  std::vector<uint8_t> winners = r.winners;
-  d["winners"] = to_array(winners, {matches, p}).attr("astype")("bool");
+  py::array_t<bool> winners({matches, p});
+  std::transform(r.winners.begin(), r.winners.end(), winners.mutable_data(), [](uint8_t w) { return w != 0; });
+  d["winners"] = winners;
   return d;
 }
 
@@ -232,7 +233,7 @@ PYBIND11_MODULE(_core, m) {
       // ---- the step interface: ints in, ints out
       .def("legal_actions", &legal_action_list, "The legal action ids, ascending (RULES.md 1.8).")
       .def(
-          "apply_action", [](State& s, int action) { s.push_unchecked(s.action_to_move(action)); },
+          "apply_action", [](State& s, int action) { s.apply_action(action); },
           py::arg("action"), "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
       .def(
           "legal_action_mask",

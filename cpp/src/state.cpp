@@ -794,7 +794,13 @@ int State::move_to_action(const Move& m) const {
   return action_of_(m);
 }
 
-void State::apply_action(int action, int player) { push(action_to_move(action), player); }
+// action_to_move() yields only legal moves (else it throws), so the move needs
+// no second check: this is the step interface's fast path.
+void State::apply_action(int action, int player) {
+  const Move m = action_to_move(action);
+  if (player >= 0 && player != f_.cur) throw IllegalMove(Reason::NotYourTurn, m, explain(m, Reason::NotYourTurn, player));
+  push_unchecked(m);
+}
 
 // ---------------------------------------------------------------------------
 // invariants, comparison, printing

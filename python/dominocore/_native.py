@@ -23,8 +23,9 @@ from .reference import match as _ref_match
 from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
 from .reference.players import check_policies
-from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seed
+from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seat, _check_seed
 from .reference.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
+from .reference.sim import check_simulate_args
 from .reference.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
@@ -36,7 +37,7 @@ __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test
 
 IMPLEMENTATION = "cpp"
 SplitMix64 = _core.SplitMix64
-#: sizeof the C++ round state (the undo history lives beside it, 8 bytes a move).
+#: sizeof the C++ round state (its undo history, a small record a move, lives beside it).
 STATE_BYTES: int = _core.STATE_BYTES
 
 # Moves cross the boundary as one int: Place = tile * 4096 + end, Draw = -1, Pass = -2.
@@ -136,8 +137,7 @@ class Round(_core.RoundCore, RoundAPI):
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        if not isinstance(seat, int) or not 0 <= seat < self._rules.players:
-            raise RulesError(f"seat must be 0..{self._rules.players - 1}, got {seat!r}")
+        _check_seat(self._rules, seat)
         return [_TILES[i] for i in self._hand(seat)]
 
     @property
@@ -271,14 +271,13 @@ class Match(_ref_match.Match):
     _round_type = Round
     _rng_type = _core.SplitMix64
 
-    def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
-        """Play the rest of the match with the built-in bots (in C++) and return ``self``."""
+    def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
         players = self._rules.players
-        bots = _core.Bots(check_policies(policy, players), players, self._seed)
-        while not self.is_over:
-            round_: Any = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
-            round_._playout(bots)
-        return self
+        return _core.Bots(check_policies(policy, players), players, self._seed)
+
+    @staticmethod
+    def _play_out(round_: Any, bots: Any) -> None:
+        round_._playout(bots)  # the whole round in C++
 
 
 @dataclass
@@ -312,27 +311,15 @@ def simulate(
     ``seed + i``) in C++ on ``threads`` native threads (default: every core),
     with the GIL released. The results do not depend on the thread count.
     """
-    check_rules(rules)
-    if (matches is None) == (rounds is None):
-        raise RulesError("give exactly one of matches= or rounds=")
-    count = matches if matches is not None else rounds
-    name = "matches" if matches is not None else "rounds"
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise RulesError(f"{name} must be a non-negative integer, got {count!r}")
-    if threads is None:
-        threads = _core.hardware_threads()
-    elif not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise RulesError(f"threads must be a positive integer, got {threads!r}")
-    if matches is None:
-        _check_round_index(rules, round_index)
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads)
     raw = _core._simulate(
         _core_rules(rules),
-        matches is not None,
-        count,
-        _check_seed(seed),
-        round_index,
-        check_policies(policy, rules.players),
-        threads,
+        args.matches,
+        args.n,
+        args.seed,
+        args.round_index,
+        args.policies,
+        _core.hardware_threads() if args.threads is None else args.threads,
     )
     raw["reason"] = np.where(raw["reason"] == 0, "out", "blocked")
     return SimulationResult(**raw)

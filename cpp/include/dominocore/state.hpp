@@ -203,7 +203,8 @@ class State {
   /// The action id of a legal move (a non-distinct placement maps to its
   /// distinct twin). Throws IllegalMove (the check() reason) if illegal.
   int move_to_action(const Move& move) const;
-  /// push(action_to_move(action), player).
+  /// Plays the move a legal action id stands for (IllegalMove "illegal_action"
+  /// otherwise; "not_your_turn" when `player` is named and is not to move).
   void apply_action(int action, int player = -1);
 
   // ---- checks and printing -----------------------------------------------

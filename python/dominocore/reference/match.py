@@ -118,13 +118,20 @@ class Match:
         ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat; the
         random seats share a generator seeded from the match seed.
         """
-        players = players_for(policy, self._rules.players, self._seed)
+        bots = self._bots(policy)
         while not self.is_over:
-            round_ = self.round if self._rounds and not self._rounds[-1].is_over else self.new_round()
-            assert round_ is not None
-            while not round_.is_over:
-                round_.push(players[round_.current_player].choose(round_))  # type: ignore[attr-defined]
+            round_ = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
+            self._play_out(round_, bots)
         return self
+
+    # The two steps of play() that the compiled implementation runs in C++.
+    def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
+        return players_for(policy, self._rules.players, self._seed)
+
+    @staticmethod
+    def _play_out(round_: Any, bots: Any) -> None:
+        while not round_.is_over:
+            round_.push(bots[round_.current_player].choose(round_))
 
     def __repr__(self) -> str:
         return f"<Match {self._rules!r} seed={self._seed}, {len(self._rounds)} rounds, totals {self.totals}>"

@@ -290,8 +290,7 @@ class Round(RoundAPI):
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        if not isinstance(seat, int) or not 0 <= seat < self._rules.players:
-            raise RulesError(f"seat must be 0..{self._rules.players - 1}, got {seat!r}")
+        _check_seat(self._rules, seat)
         return sorted(self._hands[seat], key=_index)
 
     @property
@@ -420,14 +419,13 @@ class Round(RoundAPI):
             return "round_over", "the round is over: no move can be made"
         if player is not None and player != self._current:
             return "not_your_turn", f"it is seat {self._current}'s turn, not seat {player}'s"
-        hand = self._hands[self._current]
         reserve = self._rules.reserve
         if move.kind == PLACE:
             tile, end = move.tile, move.end
             assert tile is not None and end is not None  # Move.place guarantees both
             if self._drawn is not None and tile != self._drawn:
                 return "not_drawn_tile", f"after a draw only the drawn tile {self._drawn} may be placed"
-            if tile not in hand:
+            if tile not in self._hands[self._current]:
                 return "not_in_hand", f"tile {tile} is not in seat {self._current}'s hand"
             if end not in self._ends:
                 ids = ", ".join(str(e) for e in sorted(self._ends))
@@ -447,8 +445,7 @@ class Round(RoundAPI):
             if self._drawn is not None:
                 return "already_drew", f"seat {self._current} already drew this turn: place {self._drawn} or pass"
             if self._has_placement(self._current):
-                example = self._placements(hand)[0]
-                return "must_place", f"seat {self._current} holds a legal placement (e.g. {example}) and must place"
+                return self._must_place()
             if len(self._yard) <= reserve:
                 return "yard_exhausted", f"the yard is exhausted ({len(self._yard)} left, reserve {reserve})"
             return None
@@ -458,11 +455,14 @@ class Round(RoundAPI):
                 return "must_place_drawn", f"the drawn tile {self._drawn} can be placed and must be"
             return None
         if self._has_placement(self._current):
-            example = self._placements(hand)[0]
-            return "must_place", f"seat {self._current} holds a legal placement (e.g. {example}) and must place"
+            return self._must_place()
         if len(self._yard) > reserve:
             return "must_draw", f"seat {self._current} cannot place and must draw ({len(self._yard)} in the yard)"
         return None
+
+    def _must_place(self) -> Tuple[str, str]:
+        example = self._placements(self._hands[self._current])[0]
+        return "must_place", f"seat {self._current} holds a legal placement (e.g. {example}) and must place"
 
     # ------------------------------------------------------------ making moves
 
@@ -645,8 +645,7 @@ class Round(RoundAPI):
         other._layout = list(self._layout)
         other._moves = list(self._moves)
         other._undo = list(self._undo)  # snapshots are immutable
-        other._deal_record = copy.deepcopy(self._deal_record)
-        return other
+        return other  # the deal record is never changed: shared
 
     def _deal_dict(self) -> Dict[str, Any]:
         return copy.deepcopy(self._deal_record)
@@ -660,6 +659,11 @@ def _check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RulesError(f"a seed is an integer, got {seed!r}")
     return seed & ((1 << 64) - 1)
+
+
+def _check_seat(rules: Rules, seat: Any) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise RulesError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
 
 
 def _check_round_index(rules: Rules, round_index: Any) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Union
+from typing import List, NamedTuple, Optional, Sequence, Union
 
 from .errors import RulesError
-from .match import Match, match_winners
-from .players import players_for
-from .round import Round, RoundResult, _check_seed
+from .match import Match
+from .players import check_policies, players_for
+from .round import Round, RoundResult, _check_round_index, _check_seed
 from .rules import Rules, check_rules
 
 __all__ = ["simulate", "SimulationResult"]
@@ -40,10 +40,39 @@ class SimulationResult:
         self.match_index.append(match)
 
 
-def _check_count(name: str, value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulesError(f"{name} must be a non-negative integer, got {value!r}")
-    return value
+class SimulationArgs(NamedTuple):
+    """``simulate``'s arguments, checked (both implementations share the checks)."""
+
+    matches: bool  # whole matches, else standalone rounds
+    n: int  # how many matches or rounds
+    seed: int
+    round_index: int
+    policies: List[str]
+    threads: Optional[int]
+
+
+def check_simulate_args(
+    rules: Rules,
+    matches: Optional[int],
+    rounds: Optional[int],
+    seed: int,
+    round_index: int,
+    policy: Union[str, Sequence[str]],
+    threads: Optional[int],
+) -> SimulationArgs:
+    """Validate ``simulate``'s arguments before any work; raise ``RulesError``."""
+    check_rules(rules)
+    if (matches is None) == (rounds is None):
+        raise RulesError("give exactly one of matches= or rounds=")
+    name, count = ("matches", matches) if matches is not None else ("rounds", rounds)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise RulesError(f"{name} must be a non-negative integer, got {count!r}")
+    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
+        raise RulesError(f"threads must be a positive integer, got {threads!r}")
+    if matches is None:
+        _check_round_index(rules, round_index)
+    policies = check_policies(policy, rules.players)
+    return SimulationArgs(matches is not None, count, _check_seed(seed), round_index, policies, threads)
 
 
 def simulate(
@@ -61,27 +90,19 @@ def simulate(
     ``threads`` is accepted for parity with the compiled engine; the
     reference always runs on the calling thread.
     """
-    check_rules(rules)
-    if (matches is None) == (rounds is None):
-        raise RulesError("give exactly one of matches= or rounds=")
-    seed = _check_seed(seed)
-    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
-        raise RulesError(f"threads must be a positive integer, got {threads!r}")
-    players_for(policy, rules.players, 0)  # validate the policy before any work
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads)
     out = SimulationResult()
-    if matches is not None:
-        for i in range(_check_count("matches", matches)):
-            match = Match(rules, (seed + i) & MASK64).play(policy)
+    for i in range(args.n):
+        game_seed = (args.seed + i) & MASK64
+        if args.matches:
+            match = Match(rules, game_seed).play(args.policies)
             for result in match.results:
                 out._add_round(result, i)
             out.totals.append(list(match.totals))
-            winners = match_winners(rules, match.results)
-            out.winners.append([s in winners for s in range(rules.players)])
-    else:
-        for i in range(_check_count("rounds", rounds)):
-            round_seed = (seed + i) & MASK64
-            round_ = Round(rules, round_seed, round_index)
-            players = players_for(policy, rules.players, round_seed)
+            out.winners.append([s in match.winners for s in range(rules.players)])
+        else:
+            round_ = Round(rules, game_seed, round_index)
+            players = players_for(args.policies, rules.players, game_seed)
             while not round_.is_over:
                 round_.push(players[round_.current_player].choose(round_))  # type: ignore[attr-defined]
             assert round_.result is not None
