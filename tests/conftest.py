@@ -4,6 +4,9 @@
 ``Doubles``, ``Tile``, ``Move``, ``simulate``, the errors ...): the pure-Python
 reference, and the compiled core behind ``dominocore``. Set
 ``DOMINOCORE_TEST_IMPLEMENTATIONS=python`` (or ``cpp``) to run only one.
+
+``--large`` (or ``DOMINOCORE_LARGE=1``) runs the large differential and fuzz
+counts instead of the short default ones; see ``helpers.scaled``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,21 @@ import os
 import pytest
 
 IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore._native"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--large",
+        action="store_true",
+        default=False,
+        help="run the large differential and fuzz counts (slow: see the README's Development section)",
+    )
+
+
+def pytest_configure(config):
+    # Read through helpers.scaled(); the environment reaches xdist workers too.
+    if config.getoption("--large"):
+        os.environ["DOMINOCORE_LARGE"] = "1"
 
 
 def _selected():

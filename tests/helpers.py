@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
+
+def scaled(default: int, large: int, env: str = "") -> int:
+    """A test count: ``default`` in the default run, ``large`` under ``--large``
+    (or ``DOMINOCORE_LARGE=1``); the environment variable ``env``, when named
+    and set, overrides both."""
+    if env and os.environ.get(env):
+        return int(os.environ[env])
+    return large if os.environ.get("DOMINOCORE_LARGE") == "1" else default
+
 
 def observe(round_, history: bool = True) -> dict:
     """Everything observable about a round through the public API, as plain data.
