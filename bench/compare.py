@@ -2,6 +2,8 @@
 
     python bench/compare.py            # about 15 seconds
     python bench/compare.py --quick    # a few seconds, for a smoke test
+    python bench/compare.py --baseline HEAD~1         # also: this tree vs the previous commit
+    python bench/compare.py --baseline origin/main    # ... or vs any revision git knows
 
 Rows: batch simulation (C++ on 1 and 2 threads, the reference), the Python
 step loop (ask the legal action ids, pick one with random.Random.choice,
@@ -9,17 +11,34 @@ apply it) over the C++ core, the reference and, when open_spiel is
 installed (``pip install open_spiel``), OpenSpiel's python_block_dominoes and
 its C++ crazy_eights; the size of a round state and the cost of clone().
 Every figure is the best of a few repeats (the machine is shared and noisy).
+
+``--baseline REV`` adds a second table: the working tree against revision REV.
+Both are pip-installed (``--target``, Release build) into a temporary directory,
+REV from a temporary git worktree; .venv is not touched. The ``WORKLOADS`` then
+run in fresh interpreters, alternating between the two sides repeat by repeat
+so that the machine's load weighs on both alike; each figure is the best of 5
+(2 with --quick). Building both sides takes a few minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import signal
+import site
+import subprocess
+import sys
+import tempfile
+import textwrap
 import time
-from typing import Callable, List, Tuple
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
 
 import dominocore._native as core
 import dominocore.reference as ref
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def best_rate(work: Callable[[], int], repeats: int) -> float:
@@ -61,10 +80,144 @@ def openspiel_loop(game, games: int, seed: int = 1) -> int:
     return actions
 
 
+def mid_game(module, rules):
+    """Round seed 3 after 20 random actions (6 legal moves there on the current tree)."""
+    state = module.Round(rules, seed=3)
+    choice = random.Random(3).choice
+    for _ in range(20):
+        state.apply_action(choice(state.legal_actions()))
+    return state
+
+
+def repeat_calls(call: Callable[[], object], count: int) -> int:
+    """Call ``call`` ``count`` times; return the count."""
+    for _ in range(count):
+        call()
+    return count
+
+
+#: The --baseline table: name -> (unit, size, work(module, rules, size) -> units), run by the same code on both
+#: sides with Chicken Foot trains, double-9, 4 players. Use only API that older versions have too.
+WORKLOADS: Dict[str, Tuple[str, int, Callable[..., int]]] = {
+    "simulate, 1 thread": ("rounds/s", 100_000, lambda m, r, k: len(m.simulate(r, rounds=k, seed=1, threads=1).moves)),
+    "step loop": ("actions/s", 4_000, step_loop),
+    "Round.clone()": ("clones/s", 500_000, lambda m, r, k: repeat_calls(mid_game(m, r).clone, k)),
+    "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r, k: repeat_calls(mid_game(m, r).legal_moves, k)),
+}
+
+
+def run_workload(name: str, size: int) -> None:
+    """Worker side of --baseline: print one timed run's rate of ``name`` and where dominocore came from."""
+    work = WORKLOADS[name][2]
+    rules = core.ChickenFoot(players=4)
+    work(core, rules, max(1, size // 10))  # warm up
+    print(best_rate(lambda: work(core, rules, size), 1), core.__file__, core._core.__file__)
+
+
+def install(src: Path, out: Path) -> Path:
+    """pip-install the package at ``src`` into ``out/site`` (built in ``out/build``); return that directory."""
+    target = out / "site"
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation"]
+    subprocess.run([*pip, "--target", str(target), "-C", f"build-dir={out / 'build'}", str(src)], check=True)
+    return target
+
+
+def install_revision(rev: str, out: Path) -> Path:
+    """``install`` git revision ``rev`` from a temporary worktree (removed again, even on failure)."""
+    src = out / "src"
+    subprocess.run(["git", "worktree", "add", "--quiet", "--detach", str(src), rev], cwd=ROOT, check=True)
+    try:
+        return install(src, out)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(src)], cwd=ROOT, check=True)
+
+
+def measure(target: Path, name: str, size: int) -> float:
+    """One timed run of workload ``name`` in a fresh interpreter importing dominocore from ``target``."""
+    # -S: no site hooks, so the editable install's import hook cannot take precedence over PYTHONPATH
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), *site.getsitepackages()]))
+    cmd = [sys.executable, "-S", __file__, "--worker", name, str(size)]
+    rate, *paths = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+    assert all(Path(p).is_relative_to(target) for p in paths), (target, paths)
+    return float(rate)
+
+
+def compare_with(rev: str, scale: float, repeats: int) -> None:
+    """Print the working tree against ``rev``, workload by workload, alternating the sides every repeat."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=ROOT, stdout=subprocess.PIPE, text=True, check=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="dominocore-baseline-") as tmp:
+        sides = [install(ROOT, Path(tmp, "current")), install_revision(rev, Path(tmp, "baseline"))]
+        best = {(name, side): 0.0 for name in WORKLOADS for side in (0, 1)}
+        for i in range(repeats):
+            for name, (_, size, _) in WORKLOADS.items():
+                for side in (i % 2, 1 - i % 2):
+                    rate = measure(sides[side], name, max(1, int(size * scale)))
+                    best[name, side] = max(best[name, side], rate)
+    baseline = f"baseline {rev} ({sha})"
+    width = max(14, len(baseline))
+    print()
+    print(f"working tree vs {rev}: best of {repeats}, interleaved, each run in a fresh process")
+    print()
+    print(f"| {'measurement':36} | {'current':>14} | {baseline:>{width}} | current / baseline |")
+    print(f"|{'-' * 38}|{'-' * 16}|{'-' * (width + 2)}|{'-' * 20}|")
+    for name, (unit, _, _) in WORKLOADS.items():
+        now, then = best[name, 0], best[name, 1]
+        print(f"| {f'{name}, {unit}':36} | {now:>14,.0f} | {then:>{width},.0f} | {now / then:>18.2f} |")
+
+
+def in_fresh_process(code: str) -> str:
+    """Run ``code`` in a fresh interpreter (for peak memory and signals); return its output."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def simulate_bytes_per_round(rounds: int) -> float:
+    """Peak resident memory that ``simulate(rounds=...)`` adds, per round (fresh process, 1 thread)."""
+    out = in_fresh_process(
+        f"""
+        import resource, dominocore._native as dc
+        rules = dc.ChickenFoot(players=4)
+        dc.simulate(rules, rounds=10, seed=1, threads=1)  # warm up: code and small buffers
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        sim = dc.simulate(rules, rounds={rounds}, seed=1, threads=1)
+        print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024 / {rounds})
+        """
+    )
+    return float(out)
+
+
+def interrupt_latency() -> float:
+    """Seconds from SIGINT to KeyboardInterrupt in a long two-thread ``simulate``."""
+    code = """
+        import time, dominocore._native as dc
+        print("start", flush=True)
+        try:
+            dc.simulate(dc.Doubles(players=2, target=10**6, max_rounds=100_000), matches=10**6, threads=2)
+        except KeyboardInterrupt:
+            print(time.perf_counter(), flush=True)
+        """
+    proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    time.sleep(0.5)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    return float(out) - sent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
+    parser.add_argument("--baseline", metavar="REV", help="also compare the working tree with git revision REV")
+    parser.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "SIZE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        run_workload(args.worker[0], int(args.worker[1]))
+        return
     scale = 0.05 if args.quick else 1.0
     repeats = 1 if args.quick else 3
     n = lambda x: max(1, int(x * scale))  # noqa: E731
@@ -114,18 +267,16 @@ def main() -> None:
             ("step loop: C++ core / OpenSpiel crazy_eights", step_core / os_eights),
         ]
 
+    # -- a long Doubles match (O(1) accounting a round) and the resources of a batch
+    long_match = core.Doubles(players=2, target=10**6, max_rounds=n(100_000))
+    long_rate = best_rate(lambda: core.simulate(long_match, matches=1, seed=1, threads=1).moves.size, repeats)
+    rows.append(("one long Doubles match (no target reached), C++", long_rate, "rounds/s"))
+    per_round = simulate_bytes_per_round(n(4_000_000))
+    stop_after = interrupt_latency()
+
     # -- state size and clone cost
-    state = core.Round(cf_core, seed=3)
-    for _ in range(20):
-        state.apply_action(state.legal_actions()[0])
-    clone = state.clone
-
-    def clone_many(count: int = n(200_000)) -> int:
-        for _ in range(count):
-            clone()
-        return count
-
-    clones = best_rate(clone_many, repeats)
+    clone = mid_game(core, cf_core).clone
+    clones = best_rate(lambda: repeat_calls(clone, n(200_000)), repeats)
     rows.append(("Round.clone(), C++ core (from Python)", clones, "clones/s"))
 
     print(
@@ -146,6 +297,12 @@ def main() -> None:
         f"round state: {core.STATE_BYTES} bytes (sizeof(State); undo history beside it); "
         f"clone() {1e9 / clones:,.0f} ns from Python"
     )
+    print(
+        f"simulate: {per_round:.1f} bytes a round at peak ({n(4_000_000):,} rounds, 4 players; the result itself "
+        f"holds 31); Ctrl-C stopped a 2-thread run after {stop_after * 1000:.0f} ms"
+    )
+    if args.baseline:
+        compare_with(args.baseline, scale, 2 if args.quick else 5)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ MODULES = [
     "dominocore.reference.rng",
     "dominocore.reference.round",
     "dominocore.reference.match",
+    "dominocore.reference.sim",
 ]
 README = pathlib.Path(__file__).parent.parent / "README.md"
 

@@ -218,7 +218,8 @@ def test_doubles_defaults(dc):
     r = dc.Doubles()
     assert (r.game, r.set, r.players, r.hand_size, r.target) == ("doubles", 6, 2, 8, 100)
     assert (r.drawn_tile, r.reserve, r.double_blank_50) == ("must", 2, False)
-    assert r.to_dict() == {"game": "doubles", "set": 6, "players": 2, "hand_size": 8, "target": 100}
+    assert r.max_rounds == 1000
+    assert r.to_dict() == {"game": "doubles", "set": 6, "players": 2, "hand_size": 8, "target": 100, "max_rounds": 1000}
 
 
 @pytest.mark.parametrize(

@@ -5,20 +5,60 @@
 // boundary as one int: Place = tile * 4096 + end id, Draw = -1, Pass = -2.
 // The step interface (legal_actions, apply_action, legal_action_mask) builds
 // no Python object per move beyond the ints themselves.
+//
+// Nothing a caller passes may crash the interpreter: objects whose __init__
+// never ran are refused (TypeError), seeds are checked integers, and
+// simulate() stops its threads on Ctrl-C or when its progress callback raises.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <cstring>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "dominocore/dominocore.hpp"
 
 namespace py = pybind11;
 using namespace dominocore;
+
+PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
+PYBIND11_NAMESPACE_BEGIN(detail)
+
+// pybind11 gives `Cls.__new__(Cls)` room for a C++ value but constructs it
+// only in __init__, and would hand that raw memory to any method. Every
+// argument of a bound class, self included, is loaded by this caster, which
+// refuses an object whose __init__ never ran.
+template <class T>
+class initialised_caster : public type_caster_base<T> {
+ public:
+  bool load(handle src, bool convert) {
+    if (!type_caster_base<T>::load(src, convert)) return false;
+    if (this->value && this->typeinfo && PyObject_TypeCheck(src.ptr(), this->typeinfo->type)) {
+      const value_and_holder v_h =
+          reinterpret_cast<instance*>(src.ptr())->get_value_and_holder(this->typeinfo, false);
+      if (!v_h.inst || !v_h.holder_constructed()) {
+        const std::string cls = str(type::handle_of(src).attr("__name__"));
+        throw type_error("this " + cls + " object is not initialised (" + cls +
+                         ".__new__ without __init__): build it with " + cls + "(...)");
+      }
+    }
+    return true;
+  }
+};
+
+template <> class type_caster<Rng> : public initialised_caster<Rng> {};
+template <> class type_caster<Rules> : public initialised_caster<Rules> {};
+template <> class type_caster<State> : public initialised_caster<State> {};
+template <> class type_caster<Bots> : public initialised_caster<Bots> {};
+template <> class type_caster<RandomPlayer> : public initialised_caster<RandomPlayer> {};
+
+PYBIND11_NAMESPACE_END(detail)
+PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
 
 namespace {
 
@@ -37,7 +77,10 @@ int encode(const Move& m) {
 Move decode(int code) {
   if (code == kDrawCode) return Move::draw();
   if (code == kPassCode) return Move::pass();
-  if (code < 0 || code / kEndBits >= kMaxTiles) throw std::invalid_argument("bad move code");
+  if (code < 0 || code >= kMaxTiles * kEndBits)
+    throw std::invalid_argument("move code " + std::to_string(code) + " is out of range: a Place is tile * " +
+                                std::to_string(kEndBits) + " + end (tile 0.." + std::to_string(kMaxTiles - 1) +
+                                ", end 0.." + std::to_string(kEndBits - 1) + "), Draw -1, Pass -2");
   return Move::place(code / kEndBits, code % kEndBits);
 }
 
@@ -51,6 +94,91 @@ py::list encode_all(const std::vector<Move>& moves) {
 // Python), so both implementations raise the very same classes.
 py::object error_class(const char* name) {
   return py::module_::import("dominocore.reference.errors").attr(name);
+}
+
+// repr(value) for an error message, kept short (Python 3.11+ cannot even
+// print an integer of more than 4300 digits by default).
+std::string shown(py::handle value) {
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+    const auto bits = value.attr("bit_length")().cast<size_t>();
+    if (bits > 64) return "an integer of " + std::to_string(bits) + " bits";
+  }
+  std::string text;
+  try {
+    text = py::repr(value);
+  } catch (const py::error_already_set&) {  // a broken __repr__ must not replace the real error
+    text = "a " + std::string(Py_TYPE(value.ptr())->tp_name) + " object";
+  }
+  return text.size() <= 60 ? text : text.substr(0, 57) + "...";
+}
+
+// An integer argument in low..2**64-1: any object with __index__ but bool
+// (which is an int in Python) and floats; anything else, or a value out of
+// range, raises Error (RulesError for arguments). Never reduced mod 2**64.
+template <class Error = RulesError>
+uint64_t to_uint64(py::handle value, const char* name, uint64_t low = 0) {
+  if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
+    throw Error(std::string(name) + " must be an integer, got " + shown(value));
+  const auto number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  const unsigned long long v = PyLong_AsUnsignedLongLong(number.ptr());
+  const bool overflow = v == static_cast<unsigned long long>(-1) && PyErr_Occurred();
+  if (overflow) PyErr_Clear();
+  if (overflow || v < low)
+    throw Error(std::string(name) + " must be between " + std::to_string(low) + " and " +
+                std::to_string(~uint64_t{0}) + ", got " + shown(number));
+  return v;
+}
+
+// Pickle state of a generator-like object: a 1-tuple of its 64-bit state.
+py::tuple state_tuple(const Rng& rng) { return py::make_tuple(rng.state()); }
+
+Rng rng_from_state(const py::object& state) {
+  if (!py::isinstance<py::tuple>(state) || py::len(state) != 1)
+    throw StateError("a generator state is a 1-tuple (state,), got " + shown(state));
+  return Rng(to_uint64<StateError>(py::tuple(state)[0], "a generator state"));
+}
+
+// copy.copy / copy.deepcopy (memo given) through the pickle state, so that a
+// Python subclass keeps its class and its attributes.
+py::object copy_through_state(const py::object& self, const py::object& memo) {
+  const py::object cls = py::type::of(self);
+  py::object copy = cls.attr("__new__")(cls);
+  copy.attr("__setstate__")(self.attr("__getstate__")());
+  if (py::hasattr(self, "__dict__")) {
+    py::object attributes = self.attr("__dict__");
+    if (!memo.is_none()) attributes = py::module_::import("copy").attr("deepcopy")(attributes, memo);
+    copy.attr("__dict__").attr("update")(attributes);
+  }
+  return copy;
+}
+
+// Every class defines __reduce__ and __reduce_ex__: object's own, for pickle
+// protocols 0 and 1, would call the pybind11 base type on the object, which
+// aborts the interpreter (pybind11 3.1).
+template <class T>
+void def_unpicklable(py::class_<T>& cls) {
+  const auto refuse = [](const py::object& self, const py::args&) -> py::object {
+    self.cast<const T&>();  // an uninitialised object: "not initialised" first
+    throw py::type_error("cannot pickle '" + std::string(py::str(py::type::of(self).attr("__name__"))) + "' object");
+  };
+  cls.def("__reduce__", refuse).def("__reduce_ex__", refuse);
+}
+
+// pickle (any protocol), copy.copy and copy.deepcopy for a class whose whole
+// state is one generator (SplitMix64, RandomPlayerCore).
+template <class T, class GetRng, class FromRng>
+void def_generator_state(py::class_<T>& cls, GetRng get_rng, FromRng from_rng) {
+  const auto reduce = [](const py::object& self, const py::args&) {
+    return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
+                          self.attr("__getstate__")());
+  };
+  cls.def(py::pickle([get_rng](const T& obj) { return state_tuple(get_rng(obj)); },
+                     [from_rng](const py::object& state) { return from_rng(rng_from_state(state)); }))
+      .def("__reduce__", reduce)
+      .def("__reduce_ex__", reduce)
+      .def("__copy__", [](const py::object& self) { return copy_through_state(self, py::none()); })
+      .def("__deepcopy__", &copy_through_state, py::arg("memo"));
 }
 
 // A Python rules object (dominocore.reference.rules) to the core's Rules.
@@ -67,6 +195,7 @@ Rules to_rules(const py::object& obj) {
     spec.double_blank_50 = d["double_blank_50"].cast<bool>();
   } else {
     spec.target = d["target"].cast<int>();
+    spec.max_rounds = d["max_rounds"].cast<int>();
   }
   return make_rules(spec);
 }
@@ -77,28 +206,30 @@ std::vector<Policy> to_policies(const std::vector<std::string>& names) {
   return out;
 }
 
+// A numpy array over the data of `v` without a copy: the vector moves to the
+// heap, owned by a capsule that is the array's base.
 template <class T>
-py::array_t<T> to_array(const std::vector<T>& v, std::vector<py::ssize_t> shape) {
-  py::array_t<T> a(shape);
-  if (!v.empty()) std::memcpy(a.mutable_data(), v.data(), v.size() * sizeof(T));
-  return a;
+py::array take_array(SimArray<T>&& v, std::vector<py::ssize_t> shape, const py::dtype& dtype = py::dtype::of<T>()) {
+  auto owner = std::make_unique<SimArray<T>>(std::move(v));
+  const T* data = owner->data();
+  const py::capsule base(owner.get(), [](void* p) { delete static_cast<SimArray<T>*>(p); });
+  owner.release();
+  return py::array(dtype, std::move(shape), data, base);
 }
 
-py::dict sim_to_dict(const SimResult& r) {
+py::dict sim_to_dict(SimResult&& r) {
   const auto rounds = static_cast<py::ssize_t>(r.num_rounds());
   const auto matches = static_cast<py::ssize_t>(r.num_matches());
   const auto p = static_cast<py::ssize_t>(r.players);
   py::dict d;
-  d["points"] = to_array(r.points, {rounds, p});
-  d["reason"] = to_array(r.reason, {rounds});
-  d["out_seat"] = to_array(r.out_seat, {rounds});
-  d["starter"] = to_array(r.starter, {rounds});
-  d["moves"] = to_array(r.moves, {rounds});
-  d["match_index"] = to_array(r.match_index, {rounds});
-  d["totals"] = to_array(r.totals, {matches, p});
-  py::array_t<bool> winners({matches, p});
-  std::transform(r.winners.begin(), r.winners.end(), winners.mutable_data(), [](uint8_t w) { return w != 0; });
-  d["winners"] = winners;
+  d["points"] = take_array(std::move(r.points), {rounds, p});
+  d["reason"] = take_array(std::move(r.reason), {rounds});
+  d["out_seat"] = take_array(std::move(r.out_seat), {rounds});
+  d["starter"] = take_array(std::move(r.starter), {rounds});
+  d["moves"] = take_array(std::move(r.moves), {rounds});
+  d["match_index"] = take_array(std::move(r.match_index), {rounds});
+  d["totals"] = take_array(std::move(r.totals), {matches, p});
+  d["winners"] = take_array(std::move(r.winners), {matches, p}, py::dtype::of<bool>());  // 0/1 bytes
   return d;
 }
 
@@ -131,14 +262,14 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
-  py::class_<Rng>(m, "SplitMix64", "The SplitMix64 generator of RULES.md 1.6.")
-      .def(py::init([](py::int_ seed) {
-             return Rng(py::reinterpret_steal<py::int_>(PyNumber_And(seed.ptr(), py::int_(~0ull).ptr()))
-                            .cast<uint64_t>());
-           }),
-           py::arg("seed") = 0)
+  py::class_<Rng> split_mix(m, "SplitMix64", "The SplitMix64 generator of RULES.md 1.6.");
+  split_mix
+      .def(py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }), py::arg("seed") = 0,
+           "A generator whose state starts at `seed`, an integer 0..2**64-1 (RulesError otherwise).")
       .def("next", &Rng::next, "The next 64-bit output.")
-      .def("below", &Rng::below, py::arg("n"), "A uniform integer in [0, n).")
+      .def(
+          "below", [](Rng& rng, py::handle n) { return rng.below(to_uint64(n, "n", 1)); }, py::arg("n"),
+          "A uniform integer in [0, n), n an integer 1..2**64-1 (RulesError otherwise).")
       .def(
           "shuffle",
           [](Rng& rng, py::list items) {
@@ -150,18 +281,40 @@ PYBIND11_MODULE(_core, m) {
             }
           },
           py::arg("items"), "Fisher-Yates from the back, in place.")
-      .def_property("state", &Rng::state, &Rng::set_state, "The raw 64-bit state.");
+      .def_property(
+          "state", &Rng::state, [](Rng& rng, py::handle v) { rng.set_state(to_uint64(v, "state")); },
+          "The raw 64-bit state.")
+      .def(
+          "__eq__",
+          [](const Rng& self, const py::object& other) -> py::object {
+            if (!py::isinstance<Rng>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(self == other.cast<const Rng&>());
+          },
+          py::is_operator())
+      .def("__repr__", [](const Rng& rng) {
+        char text[40];
+        std::snprintf(text, sizeof text, "SplitMix64(state=0x%016llx)", static_cast<unsigned long long>(rng.state()));
+        return std::string(text);
+      });
+  def_generator_state(split_mix, [](const Rng& rng) { return rng; }, [](const Rng& rng) { return rng; });
 
-  py::class_<Rules>(m, "CoreRules", "The core's resolved rules, built once from a Python rules object.")
-      .def(py::init(&to_rules), py::arg("rules"))
+  py::class_<Rules> core_rules(m, "CoreRules", "The core's resolved rules, built once from a Python rules object.");
+  core_rules.def(py::init(&to_rules), py::arg("rules"))
       .def_property_readonly("describe", [](const Rules& r) { return describe(r); });
+  def_unpicklable(core_rules);
 
-  py::class_<State>(m, "RoundCore", "The compiled round state (see dominocore.Round).")
-      .def(py::init<const State&>(), py::arg("other"))  // first: a copy, not rules
-      .def(py::init([](const Rules& rules, uint64_t seed, int round_index) { return State(rules, seed, round_index); }),
-           py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
+  py::class_<State> round_core(m, "RoundCore", "The compiled round state (see dominocore.Round).");
+  def_unpicklable(round_core);
+  round_core
+      // The order matters: a copy before rules, a generator before a seed
+      // (which takes any object and rejects what is not an integer).
+      .def(py::init<const State&>(), py::arg("other"))
       .def(py::init([](const Rules& rules, Rng& rng, int round_index) { return State(rules, rng, round_index); }),
            py::arg("rules"), py::arg("rng"), py::arg("round_index"))
+      .def(py::init([](const Rules& rules, py::handle seed, int round_index) {
+             return State(rules, to_uint64(seed, "seed"), round_index);
+           }),
+           py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
       .def(py::init([](const Rules& rules, int centre, int starter, std::vector<std::vector<int>> hands,
                        std::vector<int> yard, int round_index) {
              Deal deal;
@@ -266,35 +419,55 @@ PYBIND11_MODULE(_core, m) {
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);
 
-  py::class_<Bots>(m, "Bots", "Built-in players, one policy per seat, sharing one random generator.")
-      .def(py::init([](const std::vector<std::string>& policies, int players, py::int_ seed) {
-             const uint64_t s =
-                 py::reinterpret_steal<py::int_>(PyNumber_And(seed.ptr(), py::int_(~0ull).ptr())).cast<uint64_t>();
-             return Bots(to_policies(policies), players, s);
+  py::class_<Bots> bots(m, "Bots", "Built-in players, one policy per seat, sharing one random generator.");
+  def_unpicklable(bots);
+  bots.def(py::init([](const std::vector<std::string>& policies, int players, py::handle seed) {
+             return Bots(to_policies(policies), players, to_uint64(seed, "seed"));
            }),
            py::arg("policies"), py::arg("players"), py::arg("seed"))
       .def("_choose", [](Bots& b, const State& s) { return encode(b.choose(s)); });
 
-  py::class_<RandomPlayer>(m, "RandomPlayerCore")
-      .def(py::init<uint64_t>(), py::arg("seed"))
+  py::class_<RandomPlayer> random_player(m, "RandomPlayerCore");
+  random_player
+      .def(py::init([](py::handle seed) { return RandomPlayer(to_uint64(seed, "seed")); }), py::arg("seed"))
       .def("_choose", [](RandomPlayer& p, const State& s) { return encode(p.choose(s)); });
+  def_generator_state(
+      random_player, [](const RandomPlayer& p) { return p.rng(); },
+      [](const Rng& rng) {
+        RandomPlayer p;
+        p.rng() = rng;
+        return p;
+      });
   m.def("_greedy_move", [](const State& s) { return encode(greedy_move(s)); });
 
   m.def(
       "_simulate",
-      [](const Rules& r, bool matches, uint64_t n, uint64_t seed, int round_index,
-         const std::vector<std::string>& policies, int threads) {
+      [](const Rules& rules, bool matches, uint64_t n, py::handle seed, int round_index,
+         const std::vector<std::string>& policies, int threads, const py::object& progress) {
         const std::vector<Policy> pol = to_policies(policies);
+        const uint64_t first_seed = to_uint64(seed, "seed");
+        // Runs on this thread between waits, with the workers running: Ctrl-C
+        // or an exception from progress() stops them (they are joined first).
+        const SimMonitor monitor = [&progress](uint64_t done, uint64_t total) {
+          py::gil_scoped_acquire gil;
+          if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+          if (!progress.is_none()) progress(done, total);
+          return true;
+        };
         SimResult result;
         {
           py::gil_scoped_release release;
-          result = matches ? simulate_matches(r, n, seed, pol, threads)
-                           : simulate_rounds(r, n, seed, round_index, pol, threads);
+          result = matches ? simulate_matches(rules, n, first_seed, pol, threads, monitor)
+                           : simulate_rounds(rules, n, first_seed, round_index, pol, threads, monitor);
         }
-        return sim_to_dict(result);
+        return sim_to_dict(std::move(result));
       },
       py::arg("rules"), py::arg("matches"), py::arg("n"), py::arg("seed"), py::arg("round_index"),
-      py::arg("policies"), py::arg("threads"));
+      py::arg("policies"), py::arg("threads"), py::arg("progress") = py::none());
   m.attr("STATE_BYTES") = sizeof(State);
-  m.def("hardware_threads", [] { return std::max(1u, std::thread::hardware_concurrency()); });
+  m.attr("MAX_THREADS") = kMaxThreads;
+  m.attr("MAX_SIM_COUNT") = kMaxSimCount;
+  m.def("hardware_threads", [] {
+    return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxThreads);
+  });
 }

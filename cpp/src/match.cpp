@@ -1,41 +1,35 @@
 #include "dominocore/match.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <string>
 
 namespace dominocore {
 
-bool match_over(const Rules& rules, const std::vector<RoundResult>& results) {
-  if (rules.is_chicken_foot()) return static_cast<int>(results.size()) >= rules.set + 1;
-  int totals[kMaxPlayers] = {};
-  for (const RoundResult& r : results)
-    for (int s = 0; s < rules.players; ++s) totals[s] += r.points[s];
-  for (int s = 0; s < rules.players; ++s)
-    if (totals[s] >= rules.target) return true;
-  return false;
+MatchTally::MatchTally() { lowest_nonzero.fill(INT_MAX); }
+
+void MatchTally::add(const RoundResult& r) {
+  ++rounds;
+  for (int s = 0; s < r.players; ++s) {
+    const int v = r.points[s];
+    totals[s] += v;
+    if (v == 0)
+      ++zero_rounds[s];
+    else if (v < lowest_nonzero[s])
+      lowest_nonzero[s] = v;
+  }
 }
 
-std::vector<bool> match_winners(const Rules& rules, const std::vector<RoundResult>& results) {
+bool MatchTally::over(const Rules& rules) const noexcept {
+  if (rules.is_chicken_foot()) return rounds >= rules.set + 1;
+  if (rounds >= rules.max_rounds) return true;
+  return *std::max_element(totals.begin(), totals.begin() + rules.players) >= rules.target;
+}
+
+std::array<bool, kMaxPlayers> MatchTally::winners(const Rules& rules) const noexcept {
   const int p = rules.players;
-  std::vector<bool> win(static_cast<size_t>(p), false);
-  if (!match_over(rules, results)) return win;
-  int total[kMaxPlayers] = {}, zeros[kMaxPlayers] = {}, low[kMaxPlayers];
-  for (int s = 0; s < p; ++s) low[s] = INT_MAX;  // lowest non-zero round score
-  for (const RoundResult& r : results)
-    for (int s = 0; s < p; ++s) {
-      const int v = r.points[s];
-      total[s] += v;
-      if (v == 0)
-        ++zeros[s];
-      else if (v < low[s])
-        low[s] = v;
-    }
-  if (rules.is_doubles()) {
-    // Only one seat scores per round, so only one can reach the target.
-    for (int s = 0; s < p; ++s) win[s] = total[s] >= rules.target;
-    return win;
-  }
-  bool in[kMaxPlayers];
+  std::array<bool, kMaxPlayers> in{};
+  if (!over(rules)) return in;
   for (int s = 0; s < p; ++s) in[s] = true;
   // Filter the candidates by each criterion in turn ("better" = smaller key).
   auto keep_best = [&](auto key) {
@@ -45,11 +39,31 @@ std::vector<bool> match_winners(const Rules& rules, const std::vector<RoundResul
     for (int s = 0; s < p; ++s)
       if (in[s] && key(s) != best) in[s] = false;
   };
-  keep_best([&](int s) { return long{total[s]}; });
-  keep_best([&](int s) { return -long{zeros[s]}; });
-  keep_best([&](int s) { return long{low[s]}; });  // INT_MAX when every round was 0
-  for (int s = 0; s < p; ++s) win[s] = in[s];
-  return win;
+  if (rules.is_doubles()) {
+    keep_best([&](int s) { return -long{totals[s]}; });
+    return in;
+  }
+  keep_best([&](int s) { return long{totals[s]}; });
+  keep_best([&](int s) { return -long{zero_rounds[s]}; });
+  keep_best([&](int s) { return long{lowest_nonzero[s]}; });  // INT_MAX when every round was 0
+  return in;
+}
+
+namespace {
+MatchTally tally_of(const std::vector<RoundResult>& results) {
+  MatchTally t;
+  for (const RoundResult& r : results) t.add(r);
+  return t;
+}
+}  // namespace
+
+bool match_over(const Rules& rules, const std::vector<RoundResult>& results) {
+  return tally_of(results).over(rules);
+}
+
+std::vector<bool> match_winners(const Rules& rules, const std::vector<RoundResult>& results) {
+  const std::array<bool, kMaxPlayers> w = tally_of(results).winners(rules);
+  return std::vector<bool>(w.begin(), w.begin() + rules.players);
 }
 
 Match::Match(const Rules& rules, uint64_t seed) : rules_(rules), seed_(seed), rng_(seed) {
@@ -84,13 +98,18 @@ void Match::add_result(const RoundResult& r) {
     throw StateError("add_result: the result is not the one of round " +
                      std::to_string(next_round_index()) + " of this match");
   results_.push_back(r);
-  for (int s = 0; s < rules_.players; ++s) totals_[s] += r.points[s];
+  tally_.add(r);
   pending_ = false;
-  over_ = match_over(rules_, results_);
+  over_ = tally_.over(rules_);
+  if (over_) winners_ = tally_.winners(rules_);
 }
 
 std::vector<int> Match::totals() const {
-  return std::vector<int>(totals_.begin(), totals_.begin() + rules_.players);
+  return std::vector<int>(tally_.totals.begin(), tally_.totals.begin() + rules_.players);
+}
+
+std::vector<bool> Match::winners() const {
+  return std::vector<bool>(winners_.begin(), winners_.begin() + rules_.players);
 }
 
 void Match::play(const std::vector<Policy>& policies) {

@@ -22,6 +22,14 @@ void check_players(Game g, int players) {
 
 int trains_max(int set) { return std::min(8, set); }
 
+void check_doubles_match(int target, int max_rounds) {
+  if (target < 1 || target > kMaxTarget)
+    throw RulesError("target=" + str(target) + " is out of range: it must be 1.." + str(kMaxTarget));
+  if (max_rounds < 1 || max_rounds > kMaxMaxRounds)
+    throw RulesError("max_rounds=" + str(max_rounds) + " is out of range: it must be 1.." +
+                     str(kMaxMaxRounds));
+}
+
 void check_trains(int trains, int players, int set) {
   const int hi = trains_max(set);
   if (players > hi)
@@ -90,13 +98,14 @@ void Rules::validate() const {
     } else {
       throw RulesError("chickenfoot needs rule_set 'trains' or 'cross'");
     }
-    if (target != 0) throw RulesError("target applies to doubles only");
+    if (target != 0 || max_rounds != 0)
+      throw RulesError("target and max_rounds apply to doubles only");
   } else {
     if (rule_set != RuleSet::None) throw RulesError("doubles has no rule_set option");
     if (slots != 4 || drawn_tile != DrawnTile::Must || reserve != 2 || double_blank_50)
       throw RulesError("doubles: a 4-sided spinner centre, drawn_tile \"must\", reserve 2 and "
                        "0-0 counting 0 are fixed");
-    if (target < 1) throw RulesError("target=" + str(target) + " is out of range: it must be >= 1");
+    check_doubles_match(target, max_rounds);
   }
   if (hand_size < 1)
     throw RulesError("hand_size=" + str(hand_size) + " is out of range: it must be >= 1");
@@ -125,7 +134,7 @@ Rules make_rules(const RulesSpec& spec) {
     if (r.rule_set == RuleSet::None)
       throw RulesError("chickenfoot needs rule_set 'trains' or 'cross'");
     if (spec.target) throw RulesError("option target applies to doubles only");
-    r.target = 0;
+    if (spec.max_rounds) throw RulesError("option max_rounds applies to doubles only");
     if (r.rule_set == RuleSet::Trains) {
       r.slots = spec.trains.value_or(r.players);
       check_trains(r.slots, r.players, r.set);
@@ -153,9 +162,9 @@ Rules make_rules(const RulesSpec& spec) {
     r.drawn_tile = DrawnTile::Must;
     r.reserve = 2;
     r.double_blank_50 = false;
-    r.target = spec.target.value_or(100);
-    if (r.target < 1)
-      throw RulesError("target=" + str(r.target) + " is out of range: it must be >= 1");
+    r.target = spec.target.value_or(kDefaultTarget);
+    r.max_rounds = spec.max_rounds.value_or(kDefaultMaxRounds);
+    check_doubles_match(r.target, r.max_rounds);
   }
   r.hand_size = spec.hand_size ? *spec.hand_size
                                : default_hand_size(r.game, r.rule_set, r.set, r.players);
@@ -176,13 +185,15 @@ Rules chicken_foot(int players, int set, RuleSet rule_set, std::optional<int> ha
   return make_rules(s);
 }
 
-Rules doubles(int players, int set, std::optional<int> hand_size, std::optional<int> target) {
+Rules doubles(int players, int set, std::optional<int> hand_size, std::optional<int> target,
+              std::optional<int> max_rounds) {
   RulesSpec s;
   s.game = Game::Doubles;
   s.set = set;
   s.players = players;
   s.hand_size = hand_size;
   s.target = target;
+  s.max_rounds = max_rounds;
   return make_rules(s);
 }
 
@@ -194,7 +205,8 @@ std::string describe(const Rules& r) {
     s += r.rule_set == RuleSet::Trains ? ", " + str(r.slots) + " trains" : ", 4 arms";
   s += std::string(", drawn tile ") + drawn_tile_name(r.drawn_tile) + ", reserve " + str(r.reserve);
   if (r.double_blank_50) s += ", 0-0 scores 50";
-  if (r.game == Game::Doubles) s += ", target " + str(r.target);
+  if (r.game == Game::Doubles)
+    s += ", target " + str(r.target) + ", at most " + str(r.max_rounds) + " rounds";
   return s;
 }
 

@@ -165,11 +165,10 @@ void State::place_centre_(int tile, int starter) noexcept {
   yard_base_ = yard_top_;
   refresh_legal_mask_();
 
-  // docs/engine.md 1: end conditions right after the set-up. An empty hand
-  // (the starter's, emptied by the centre double) is out; seats are looked at
-  // from the starter on.
-  for (int i = 0; i < p; ++i) {
-    const int s = (starter + i) % p;
+  // docs/engine.md 1 and 11: end conditions right after the set-up. An empty
+  // hand (the starter's, emptied by the centre double, or any in a hand-built
+  // deal) is out; with several, the lowest seat went out.
+  for (int s = 0; s < p; ++s) {
     if (hands_[s].empty()) {
       finish_(EndReason::Out, s);
       return;

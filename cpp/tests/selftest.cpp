@@ -3,10 +3,12 @@
 //   ./selftest [--quick]
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dominocore/dominocore.hpp"
@@ -128,6 +130,19 @@ static void test_rules() {
   CHECK(doubles(2, 9).hand_size == 8 * 55 / 28);
   CHECK(throws<RulesError>([] { doubles(5); }));
   CHECK(throws<RulesError>([] { doubles(2, 6, std::nullopt, 0); }));
+  CHECK(doubles(2, 6, std::nullopt, kMaxTarget).target == kMaxTarget);
+  CHECK(throws<RulesError>([] { doubles(2, 6, std::nullopt, kMaxTarget + 1); }));
+  CHECK(d.max_rounds == kDefaultMaxRounds && chicken_foot(4).max_rounds == 0);
+  CHECK(doubles(2, 6, std::nullopt, std::nullopt, kMaxMaxRounds).max_rounds == kMaxMaxRounds);
+  CHECK(throws<RulesError>([] { doubles(2, 6, std::nullopt, std::nullopt, 0); }));
+  CHECK(throws<RulesError>([] { doubles(2, 6, std::nullopt, std::nullopt, kMaxMaxRounds + 1); }));
+  CHECK(describe(d).find("target 100, at most 1000 rounds") != std::string::npos);
+  CHECK(doubles(2, 6, std::nullopt, std::nullopt, 7) != d);
+  {
+    Rules bad = chicken_foot(4);
+    bad.max_rounds = 10;
+    CHECK(throws<RulesError>([&] { bad.validate(); }));
+  }
   CHECK(throws<RulesError>([] { doubles(4, 6, 7); }));  // 28 > 26
   RulesSpec spec;
   spec.game = Game::Doubles;
@@ -138,6 +153,10 @@ static void test_rules() {
   spec.players = 4;
   spec.target = 50;
   CHECK(throws<RulesError>([&] { make_rules(spec); }));
+  spec = RulesSpec{};
+  spec.players = 4;
+  spec.max_rounds = 50;
+  CHECK(throws<RulesError>([&] { make_rules(spec); }));  // max_rounds is for doubles only
   spec = RulesSpec{};
   CHECK(throws<RulesError>([&] { make_rules(spec); }));  // players missing
   CHECK(parse_game("doubles") == Game::Doubles && throws<RulesError>([] { parse_game("block"); }));
@@ -407,6 +426,23 @@ static void test_setups() {
   bad.hands.pop_back();
   CHECK(throws<StateError>([&] { State x(r, bad); }));
   CHECK(throws<StateError>([&] { State x(r, uint64_t{1}, 7); }));
+
+  // A hand-built deal with several empty hands: the lowest of those seats is
+  // out at the set-up, whoever the starter (docs/engine.md 11).
+  const Rules r3 = chicken_foot(3, 6);
+  for (int starter = 0; starter < 3; ++starter) {
+    Deal e;
+    e.centre = double_tile(6);
+    e.starter = starter;
+    e.hands = {{}, {tile_index(1, 2)}, {}};
+    for (int t = 0; t < 28; ++t)
+      if (t != e.centre && t != tile_index(1, 2)) e.yard.push_back(t);
+    State x(r3, e);
+    CHECK(x.is_over() && x.result().reason == EndReason::Out && x.result().out_seat == 0);
+    e.hands = {{tile_index(1, 2)}, {}, {}};
+    State y(r3, e);
+    CHECK(y.is_over() && y.result().out_seat == 1);
+  }
 }
 
 static void test_scenarios() {
@@ -563,7 +599,7 @@ static void test_match_and_sim() {
     const SimResult b = simulate_matches(c.r, 1200, 77, c.pol, 2);
     CHECK(a.points == b.points && a.reason == b.reason && a.out_seat == b.out_seat &&
           a.starter == b.starter && a.moves == b.moves && a.match_index == b.match_index &&
-          a.totals == b.totals && a.winners == b.winners && a.round_index == b.round_index);
+          a.totals == b.totals && a.winners == b.winners);
     CHECK(a.num_matches() == 1200);
     if (c.r.is_chicken_foot()) CHECK(a.num_rounds() == 1200u * static_cast<unsigned>(c.r.set + 1));
     // Match 5 replayed by hand.
@@ -587,6 +623,140 @@ static void test_match_and_sim() {
   }
   CHECK(throws<RulesError>([] { simulate_rounds(chicken_foot(4), 10, 1, 0, {Policy::Random, Policy::Greedy}); }));
   CHECK(throws<StateError>([] { simulate_rounds(chicken_foot(4), 10, 1, 10); }));
+}
+
+// Plays matches round by round and checks the running tally of Match against
+// the results recomputed from scratch after every round.
+static void test_match_tally() {
+  const std::vector<Rules> rules = {chicken_foot(3, 6), chicken_foot(4, 9, RuleSet::Cross),
+                                    doubles(2), doubles(3, 6, std::nullopt, 60, 4)};
+  for (const Rules& r : rules)
+    for (uint64_t seed = 0; seed < 30; ++seed) {
+      Match m(r, seed);
+      Bots bots({Policy::Random}, r.players, seed);
+      while (!m.is_over()) {
+        State s = m.new_round();
+        bots.play_out(s);
+        m.add_result(s.result());
+        bool totals_agree = true;
+        for (int p = 0; p < r.players; ++p) {
+          int total = 0, zeros = 0, low = INT_MAX;
+          for (const RoundResult& x : m.results()) {
+            total += x.points[p];
+            if (x.points[p] == 0) ++zeros;
+            else low = std::min(low, x.points[p]);
+          }
+          totals_agree = totals_agree && total == m.total(p) && zeros == m.tally().zero_rounds[p] &&
+                         low == m.tally().lowest_nonzero[p];
+        }
+        CHECK(totals_agree);
+        CHECK(m.is_over() == match_over(r, m.results()));
+        CHECK(m.winners() == match_winners(r, m.results()));
+      }
+      if (r.is_doubles()) {  // the highest totals win
+        const std::vector<int> totals = m.totals();
+        const int best = *std::max_element(totals.begin(), totals.end());
+        for (int p = 0; p < r.players; ++p) CHECK(m.winners()[p] == (m.total(p) == best));
+        CHECK(best >= r.target || m.rounds_played() == r.max_rounds);
+      }
+    }
+
+  // Doubles max_rounds: a target out of reach ends every match after exactly
+  // max_rounds rounds; equal highest totals share the win.
+  const Rules capped = doubles(2, 6, std::nullopt, kMaxTarget, 3);
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Match m(capped, seed);
+    m.play({Policy::Random});
+    CHECK(m.rounds_played() == 3);
+  }
+  std::vector<RoundResult> res(3);
+  for (auto& x : res) x.players = 2;
+  res[0].points = {10, 0};
+  res[1].points = {0, 10};
+  CHECK(!match_over(capped, std::vector<RoundResult>(res.begin(), res.begin() + 2)));
+  CHECK(match_over(capped, res));
+  CHECK((match_winners(capped, res) == std::vector<bool>{true, true}));
+  res[2].points = {0, 1};
+  CHECK((match_winners(capped, res) == std::vector<bool>{false, true}));
+  const SimResult sim = simulate_matches(capped, 50, 9, {Policy::Random}, 2);
+  CHECK(sim.num_rounds() == 150 && sim.num_matches() == 50);
+}
+
+// Thread cap, count cap, progress and cancellation of the simulations.
+static void test_sim_control() {
+  const Rules r = chicken_foot(2, 6);
+  CHECK(throws<RulesError>([&] { simulate_rounds(r, 10, 1, 0, {Policy::Random}, kMaxThreads + 1); }));
+  CHECK(throws<RulesError>([&] { simulate_matches(r, 10, 1, {Policy::Random}, kMaxThreads + 1); }));
+  CHECK(throws<RulesError>([&] { simulate_rounds(r, kMaxSimCount + 1, 1); }));
+  CHECK(throws<RulesError>([&] { simulate_matches(r, kMaxSimCount + 1, 1); }));
+  CHECK(throws<RulesError>([&] { simulate_rounds(r, ~uint64_t{0}, 1); }));
+  // The largest count is accepted, but its result cannot fit in memory.
+  CHECK(throws<std::bad_alloc>([&] { simulate_rounds(r, kMaxSimCount, 1); }));
+  CHECK(throws<std::bad_alloc>([&] { simulate_matches(r, kMaxSimCount, 1); }));
+  // As many threads as allowed (one per chunk of 16 matches), or all cores:
+  // the same results as one thread.
+  const SimResult one = simulate_matches(r, 16 * kMaxThreads, 3, {Policy::Random}, 1);
+  const SimResult most = simulate_matches(r, 16 * kMaxThreads, 3, {Policy::Random}, kMaxThreads);
+  const SimResult cores = simulate_matches(r, 16 * kMaxThreads, 3, {Policy::Random}, 0);
+  CHECK(one.points == most.points && one.totals == most.totals && one.winners == most.winners);
+  CHECK(one.points == cores.points && one.match_index == cores.match_index);
+  const SimResult none = simulate_rounds(r, 0, 3, 0, {Policy::Random}, 4);
+  CHECK(none.num_rounds() == 0 && none.points.empty());
+
+  // The monitor: done never decreases and ends at total, with a last call.
+  for (bool matches : {false, true}) {
+    std::vector<std::pair<uint64_t, uint64_t>> calls;
+    auto record = [&](uint64_t done, uint64_t total) {
+      calls.emplace_back(done, total);
+      return true;
+    };
+    const uint64_t n = matches ? 3000 : 60000;
+    const SimResult res = matches ? simulate_matches(r, n, 1, {Policy::Random}, 2, record)
+                                  : simulate_rounds(r, n, 1, 0, {Policy::Random}, 2, record);
+    CHECK(!calls.empty() && calls.back() == std::make_pair(n, n));
+    for (size_t k = 0; k < calls.size(); ++k)
+      CHECK(calls[k].second == n && calls[k].first <= n && (k == 0 || calls[k - 1].first <= calls[k].first));
+    CHECK(matches ? res.num_matches() == n : res.num_rounds() == n);
+  }
+  {  // an empty run still reports its end
+    int calls = 0;
+    simulate_rounds(r, 0, 1, 0, {Policy::Random}, 1, [&](uint64_t done, uint64_t total) {
+      ++calls;
+      return done == 0 && total == 0;
+    });
+    CHECK(calls == 1);
+  }
+
+  // Stopping: matches that would take minutes (max_rounds rounds each, the
+  // target out of reach) stop between the rounds of a match, soon after the
+  // monitor says so; what the monitor throws comes out unchanged.
+  const Rules long_matches = doubles(2, 6, std::nullopt, kMaxTarget, kMaxMaxRounds);
+  struct Stop {
+    int code;
+  };
+  for (int how = 0; how < 3; ++how) {
+    const auto t0 = std::chrono::steady_clock::now();
+    double stopped_after = -1;
+    auto monitor = [&](uint64_t, uint64_t) {
+      stopped_after = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (how == 2) throw Stop{7};
+      return false;
+    };
+    bool threw = false;
+    try {
+      if (how == 0)
+        simulate_matches(long_matches, 1000, 1, {Policy::Random}, 2, monitor);
+      else
+        simulate_rounds(chicken_foot(4), 2000000, 1, 0, {Policy::Random}, 2, monitor);
+    } catch (const Cancelled&) {
+      threw = how < 2;
+    } catch (const Stop& e) {
+      threw = how == 2 && e.code == 7;
+    }
+    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(threw && stopped_after >= 0);
+    CHECK(total - stopped_after < 0.5);  // about a round's time, plus the joins
+  }
 }
 
 static void bench() {
@@ -656,6 +826,8 @@ int main(int argc, char** argv) {
   std::printf("  set-ups and scenarios ok\n");
   test_random_rounds(quick);
   test_match_and_sim();
+  test_match_tally();
+  test_sim_control();
   std::printf("  matches and simulation ok\n");
   if (!no_bench) bench();
   std::printf("%s: %ld checks, %d failures\n", g_failures ? "FAILED" : "OK", g_checks, g_failures);

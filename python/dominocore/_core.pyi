@@ -1,12 +1,14 @@
 """Type stub of the compiled module dominocore._core (private; use dominocore)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, overload
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 STATE_BYTES: int
+MAX_THREADS: int
+MAX_SIM_COUNT: int
 
 class CoreRules:
     """The core's resolved rules, built once from a Python rules object."""
@@ -23,9 +25,11 @@ class SplitMix64:
     def next(self) -> int: ...
     def below(self, n: int) -> int: ...
     def shuffle(self, items: List[Any]) -> None: ...
+    def __copy__(self) -> SplitMix64: ...
+    def __deepcopy__(self, memo: Dict[int, Any]) -> SplitMix64: ...
 
 class RoundCore:
-    """The compiled round state; dominocore.Round subclasses it."""
+    """The compiled round state; dominocore.Round holds one."""
 
     @overload
     def __init__(self, other: RoundCore) -> None: ...
@@ -93,6 +97,13 @@ class RandomPlayerCore:
 
 def _greedy_move(state: RoundCore) -> int: ...
 def _simulate(
-    rules: CoreRules, matches: bool, n: int, seed: int, round_index: int, policies: Sequence[str], threads: int
+    rules: CoreRules,
+    matches: bool,
+    n: int,
+    seed: int,
+    round_index: int,
+    policies: Sequence[str],
+    threads: int,
+    progress: Optional[Callable[[int, int], Any]] = None,
 ) -> Dict[str, np.ndarray]: ...
 def hardware_threads() -> int: ...

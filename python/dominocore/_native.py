@@ -11,28 +11,28 @@ Python object per move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _core
 from .reference import match as _ref_match
+from .reference import sim as _ref_sim
 
 # The value types are shared with the reference: one set of classes for both.
+from .reference.checks import Guarded, action_key, check_player, check_policies, check_round_index, check_seat, check_seed, shown
 from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from .reference.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
-from .reference.players import check_policies
-from .reference.round import RoundAPI, RoundResult, _check_round_index, _check_seat, _check_seed
+from .reference.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
+from .reference.round import RoundAPI, RoundResult
 from .reference.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
-from .reference.sim import check_simulate_args
+from .reference.sim import Progress, SimulationResult, check_simulate_args
 from .reference.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
     "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "rules_from_dict", "simulate", "tile_count",
+    "Tile", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
 ]  # fmt: skip
 
 IMPLEMENTATION = "cpp"
@@ -42,7 +42,7 @@ STATE_BYTES: int = _core.STATE_BYTES
 
 # Moves cross the boundary as one int: Place = tile * 4096 + end, Draw = -1, Pass = -2.
 _TILES = tuple(Tile.from_index(i) for i in range(tile_count(18)))
-_END_BITS = 4096
+_END_BITS = MAX_END_ID + 1
 _DRAW, _PASS = -1, -2
 _OBLIGATIONS = (None, "start", "foot")
 
@@ -52,7 +52,7 @@ class _MoveTable(dict):
     listings share them instead of building a namedtuple per move."""
 
     def __missing__(self, code: int) -> Move:
-        move = self[code] = Move(PLACE, _TILES[code // _END_BITS], code % _END_BITS)
+        move = self[code] = trusted_move(PLACE, _TILES[code // _END_BITS], code % _END_BITS)
         return move
 
 
@@ -60,19 +60,11 @@ _decode = _MoveTable({_DRAW: Move(DRAW), _PASS: Move(PASS)}).__getitem__
 
 
 def _encode(move: Move) -> int:
+    """A well-formed Move (``Move`` checks its fields when built) as its code."""
     if move.kind == PLACE:
         assert move.tile is not None and move.end is not None
-        end = min(move.end, _END_BITS - 1)  # ids that large are never open
-        return move.tile.index * _END_BITS + end
+        return move.tile.index * _END_BITS + move.end
     return _DRAW if move.kind == DRAW else _PASS
-
-
-def _check_player(player: Optional[int]) -> int:
-    if player is None:
-        return -1
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise RulesError(f"player must be a seat number, got {player!r}")
-    return player
 
 
 def _core_rules(rules: Rules) -> Any:
@@ -83,7 +75,26 @@ def _core_rules(rules: Rules) -> Any:
     return core
 
 
-class Round(_core.RoundCore, RoundAPI):
+def _illegal_action(action: Any) -> IllegalMoveError:
+    return IllegalMoveError("illegal_action", f"action {shown(action)} is not a legal action id now")
+
+
+def _action_id(action: Any) -> int:
+    """``action`` as a plain int; anything that is not an integer is never a legal id."""
+    key = action_key(action)
+    if key is None:
+        raise _illegal_action(action)
+    return key
+
+
+def _core_of(round: Any) -> Any:
+    """The RoundCore of a compiled ``Round`` (bots take nothing else)."""
+    if not isinstance(round, Round):
+        raise TypeError(f"expected a dominocore Round, got {shown(round)}")
+    return round._c
+
+
+class Round(RoundAPI):
     """The state of one round (compiled core); the same API as
     ``dominocore.reference.Round``.
 
@@ -93,26 +104,31 @@ class Round(_core.RoundCore, RoundAPI):
     (Tile(low=9, high=9), [0, 1, 2, 3])
     """
 
+    _c: Any  # the core's RoundCore
+    _rules: Rules
+
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
-        _check_round_index(rules, round_index)
-        super().__init__(_core_rules(rules), _check_seed(seed), round_index)
+        index = check_round_index(rules, round_index)
+        self._c = _core.RoundCore(_core_rules(rules), check_seed(seed), index)
         self._rules = rules
 
     @classmethod
-    def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
-        """Deal a round from a generator that a match owns."""
+    def _from_core(cls, rules: Rules, core: Any) -> "Round":
         self = cls.__new__(cls)
-        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index)
+        self._c = core
         self._rules = rules
         return self
 
     @classmethod
+    def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
+        """Deal a round from a generator that a match owns."""
+        return cls._from_core(rules, _core.RoundCore(_core_rules(rules), rng, round_index))
+
+    @classmethod
     def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
-        self = cls.__new__(cls)
-        _core.RoundCore.__init__(
-            self,
+        core = _core.RoundCore(
             _core_rules(rules),
             centre.index,
             starter,
@@ -120,8 +136,7 @@ class Round(_core.RoundCore, RoundAPI):
             [t.index for t in yard],
             round_index,
         )
-        self._rules = rules
-        return self
+        return cls._from_core(rules, core)
 
     # ------------------------------------------------------------ observation
 
@@ -131,42 +146,76 @@ class Round(_core.RoundCore, RoundAPI):
         return self._rules
 
     @property
+    def round_index(self) -> int:
+        """The round's index in its match (Chicken Foot: starts from double N-k)."""
+        return self._c.round_index
+
+    @property
+    def starter(self) -> int:
+        """The seat that started the round."""
+        return self._c.starter
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move, or -1 once the round is over."""
+        return self._c.current_player
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._c.is_over
+
+    @property
+    def yard_size(self) -> int:
+        """How many tiles the yard holds."""
+        return self._c.yard_size
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the action space, ``2*T + 2`` (RULES.md 1.8)."""
+        return self._c.num_actions
+
+    @property
+    def pending_ends(self) -> List[int]:
+        """Ids of the ends that must be filled before any other (start slots or toes)."""
+        return self._c.pending_ends
+
+    @property
     def centre(self) -> Tile:
         """The double in the centre of the layout."""
-        return _TILES[self._centre]
+        return _TILES[self._c._centre]
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        _check_seat(self._rules, seat)
-        return [_TILES[i] for i in self._hand(seat)]
+        return [_TILES[i] for i in self._c._hand(check_seat(self._rules.players, seat))]
 
     @property
     def yard(self) -> List[Tile]:
         """The yard, top (next drawn) first."""
-        return [_TILES[i] for i in self._yard]
+        return [_TILES[i] for i in self._c._yard]
 
     @property
     def open_ends(self) -> List[End]:
         """Every open end, by id."""
-        return [End(e, n) for e, n in self._open_ends]
+        return [End(e, n) for e, n in self._c._open_ends]
 
     @property
     def obligation(self) -> Optional[str]:
         """``"start"`` or ``"foot"`` while such ends are pending, else ``None``."""
-        return _OBLIGATIONS[self._obligation] if self.pending_ends else None
+        return _OBLIGATIONS[self._c._obligation] if self._c.pending_ends else None
 
     @property
     def unlocked(self) -> Tuple[int, ...]:
         """The numbers that non-doubles may attach to (all of them outside Doubles)."""
         if self._rules.game == "chickenfoot":
             return tuple(range(self._rules.set + 1))
-        mask = self._unlocked
+        mask = self._c._unlocked
         return tuple(v for v in range(self._rules.set + 1) if mask >> v & 1)
 
     @property
     def drawn_tile(self) -> Optional[Tile]:
         """The tile drawn this turn that is still in question, if any."""
-        drawn = self._drawn
+        drawn = self._c._drawn
         return None if drawn < 0 else _TILES[drawn]
 
     @property
@@ -174,18 +223,18 @@ class Round(_core.RoundCore, RoundAPI):
         """Every placed tile, in the order placed (the centre first)."""
         return [
             Placement(_TILES[tile], None if end < 0 else end, by, tuple(range(first, first + created)))
-            for tile, end, by, first, created in self._layout
+            for tile, end, by, first, created in self._c._layout
         ]
 
     @property
     def move_stack(self) -> List[Move]:
         """The moves played since the deal."""
-        return [_decode(c) for c in self._moves]
+        return [_decode(c) for c in self._c._moves]
 
     @property
     def result(self) -> Optional[RoundResult]:
         """The result once the round is over, else ``None``."""
-        raw = self._result
+        raw = self._c._result
         return None if raw is None else RoundResult(*raw)
 
     # ------------------------------------------------------------ moves
@@ -196,13 +245,15 @@ class Round(_core.RoundCore, RoundAPI):
         With ``distinct=True`` only the lowest end id is kept for each
         (tile, number it attaches by).
         """
-        return list(map(_decode, self._legal_moves(bool(distinct))))
+        return list(map(_decode, self._c._legal_moves(bool(distinct))))
 
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``move`` (a Move or its string) is legal now."""
+    def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
+        """Whether ``move`` (a Move or its string) is legal now, for ``player``
+        if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
-            return self._check(_encode(as_move(move)), -1) == "ok"
-        except ParseError:
+            seat = check_player(self._rules.players, player)
+            return self._c._check(_encode(as_move(move)), -1 if seat is None else seat) == "ok"
+        except DominoError:
             return False
 
     def push(self, move: Any, player: Optional[int] = None) -> None:
@@ -211,31 +262,56 @@ class Round(_core.RoundCore, RoundAPI):
         If ``player`` is given, the move is rejected unless it is that seat's
         turn. An illegal move raises ``IllegalMoveError`` and changes nothing.
         """
-        self._push(_encode(as_move(move)), _check_player(player))
+        code = _encode(as_move(move))
+        seat = check_player(self._rules.players, player)
+        self._c._push(code, -1 if seat is None else seat)
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
-        return _decode(self._pop())
+        return _decode(self._c._pop())
+
+    # ------------------------------------------------------------ action ids
+
+    def legal_actions(self) -> List[int]:
+        """The legal action ids, ascending (RULES.md 1.8)."""
+        return self._c.legal_actions()
+
+    def legal_action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """A numpy bool array, True at the legal action ids; fills ``out`` in place when given."""
+        return self._c.legal_action_mask(out)
+
+    def apply_action(self, action: int) -> None:
+        """Play the move a legal action id stands for (``IllegalMoveError``
+        ``illegal_action`` for anything else, of any type)."""
+        core = self._c
+        try:
+            core.apply_action(action if type(action) is int else _action_id(action))
+        except TypeError:  # beyond a C int: never a legal id
+            raise _illegal_action(action) from None
 
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for."""
-        return _decode(self._action_to_move(action))
+        core = self._c
+        try:
+            return _decode(core._action_to_move(_action_id(action)))
+        except TypeError:
+            raise _illegal_action(action) from None
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
-        return self._move_to_action(_encode(as_move(move)))
+        return self._c._move_to_action(_encode(as_move(move)))
 
     # ------------------------------------------------------------ copies and records
 
     def clone(self) -> "Round":
-        """An independent copy, history included."""
-        other = Round.__new__(Round)
-        _core.RoundCore.__init__(other, self)
-        other._rules = self._rules
+        """An independent copy, history included (of the same class)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._c = _core.RoundCore(self._c)
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard = self._deal
+        centre, starter, hands, yard = self._c._deal
         return {
             "centre": str(_TILES[centre]),
             "starter": starter,
@@ -244,16 +320,21 @@ class Round(_core.RoundCore, RoundAPI):
         }
 
 
-class RandomPlayer:
+class RandomPlayer(Guarded):
     """Picks ``moves[below(len(moves))]`` among the distinct legal moves with
     its own SplitMix64 seeded ``seed ^ 0xD1B54A32D192ED03`` (RULES.md 1.6)."""
 
+    _init_marker = "_core"
+
     def __init__(self, seed: int = 0) -> None:
-        self._core = _core.RandomPlayerCore(_check_seed(seed))
+        self._core = _core.RandomPlayerCore(check_seed(seed))
 
     def choose(self, round: Round) -> Move:
-        """The move to play in ``round``."""
-        return _decode(self._core._choose(round))
+        """The move to play in ``round`` (``StateError`` once it is over)."""
+        return _decode(self._core._choose(_core_of(round)))
+
+    def __repr__(self) -> str:
+        return f"<RandomPlayer {self._core!r}>"
 
 
 class GreedyPlayer:
@@ -261,8 +342,11 @@ class GreedyPlayer:
     on ties); draws if it cannot place, else passes."""
 
     def choose(self, round: Round) -> Move:
-        """The move to play in ``round``."""
-        return _decode(_core._greedy_move(round))
+        """The move to play in ``round`` (``StateError`` once it is over)."""
+        return _decode(_core._greedy_move(_core_of(round)))
+
+    def __repr__(self) -> str:
+        return "<GreedyPlayer>"
 
 
 class Match(_ref_match.Match):
@@ -277,24 +361,7 @@ class Match(_ref_match.Match):
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
-        round_._playout(bots)  # the whole round in C++
-
-
-@dataclass
-class SimulationResult:
-    """numpy arrays: per round ``points`` (rounds x players), ``reason``
-    (``"out"``/``"blocked"``), ``out_seat``, ``starter``, ``moves``,
-    ``match_index``; per match ``totals`` (matches x players) and ``winners``
-    (bool, matches x players)."""
-
-    points: np.ndarray
-    reason: np.ndarray
-    out_seat: np.ndarray
-    starter: np.ndarray
-    moves: np.ndarray
-    match_index: np.ndarray
-    totals: np.ndarray
-    winners: np.ndarray
+        round_._c._playout(bots)  # the whole round in C++
 
 
 def simulate(
@@ -305,13 +372,18 @@ def simulate(
     round_index: int = 0,
     policy: Union[str, Sequence[str]] = "random",
     threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
 ) -> SimulationResult:
     """Play ``matches`` whole matches (match i seeded ``seed + i``) or
     ``rounds`` standalone rounds of index ``round_index`` (round i seeded
     ``seed + i``) in C++ on ``threads`` native threads (default: every core),
     with the GIL released. The results do not depend on the thread count.
+
+    ``progress(done, total)``, if given, is called from this thread about
+    every 50 ms and at the end; an exception it raises stops the workers and
+    propagates. Ctrl-C stops the run within about 100 ms (``KeyboardInterrupt``).
     """
-    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads)
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
     raw = _core._simulate(
         _core_rules(rules),
         args.matches,
@@ -320,6 +392,24 @@ def simulate(
         args.round_index,
         args.policies,
         _core.hardware_threads() if args.threads is None else args.threads,
+        args.progress,
     )
-    raw["reason"] = np.where(raw["reason"] == 0, "out", "blocked")
-    return SimulationResult(**raw)
+    return SimulationResult.from_arrays(rules.players, **raw)
+
+
+def simulate_iter(
+    rules: Rules,
+    matches: Optional[int] = None,
+    rounds: Optional[int] = None,
+    seed: int = 0,
+    round_index: int = 0,
+    policy: Union[str, Sequence[str]] = "random",
+    threads: Optional[int] = None,
+    chunk_size: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> Iterator[SimulationResult]:
+    """``simulate``, yielded chunk by chunk in bounded memory (see
+    ``dominocore.reference.simulate_iter``)."""
+    return _ref_sim.simulate_iter(
+        rules, matches, rounds, seed, round_index, policy, threads, chunk_size, progress, _simulate=simulate
+    )

@@ -55,15 +55,29 @@ def main(argv: Optional[List[str]] = None) -> int:
     print("totals " + " ".join(f"{x:4d}" for x in match.totals))
     print("winner" + ("s" if len(match.winners) > 1 else "") + ": seat " + ", ".join(map(str, match.winners)))
     if args.simulate:
-        import time
+        return _timed_simulation(rules, args.simulate, args.seed)
+    return 0
 
-        start = time.perf_counter()
-        sim = dc.simulate(rules, rounds=args.simulate, seed=args.seed)
-        elapsed = time.perf_counter() - start
-        print(
-            f"simulated {args.simulate} random rounds in {elapsed:.3f}s "
-            f"({args.simulate / elapsed:,.0f} rounds/s, {sum(map(int, sim.moves)) / elapsed:,.0f} moves/s)"
-        )
+
+def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
+    """Time ``rounds`` random rounds with a progress bar; Ctrl-C stops them."""
+    import time
+
+    from tqdm import tqdm
+
+    start = time.perf_counter()
+    with tqdm(total=rounds, unit="round", unit_scale=True, file=sys.stderr, disable=None) as bar:
+        try:
+            sim = dc.simulate(rules, rounds=rounds, seed=seed, progress=lambda done, total: bar.update(done - bar.n))
+        except KeyboardInterrupt:
+            bar.close()
+            print("simulation interrupted", file=sys.stderr)
+            return 130
+    elapsed = time.perf_counter() - start
+    print(
+        f"simulated {rounds} random rounds in {elapsed:.3f}s "
+        f"({rounds / elapsed:,.0f} rounds/s, {int(sim.moves.sum()) / elapsed:,.0f} moves/s)"
+    )
     return 0
 
 

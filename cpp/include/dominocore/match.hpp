@@ -12,13 +12,30 @@
 
 namespace dominocore {
 
-/// Winners of a finished match from its round results. Chicken Foot: lowest
-/// total; ties broken by more rounds scored at 0, then by the lowest single
-/// non-zero round score; seats still tied share the win. Doubles: the seat
-/// whose total reached the target. All false while the match is not over.
+/// Per-seat statistics of a match's finished rounds, kept up to date in O(1)
+/// per round: everything the end of a match and its winners depend on.
+struct MatchTally {
+  int rounds = 0;
+  std::array<int, kMaxPlayers> totals{};
+  std::array<int, kMaxPlayers> zero_rounds{};     ///< rounds scored at 0
+  std::array<int, kMaxPlayers> lowest_nonzero{};  ///< lowest non-zero round score, INT_MAX if none
+
+  MatchTally();
+  void add(const RoundResult& result);
+  /// Chicken Foot: N+1 rounds played. Doubles: some total reached the
+  /// target, or max_rounds rounds were played.
+  bool over(const Rules& rules) const noexcept;
+  /// Winners of a finished match. Chicken Foot (RULES.md 2.5): lowest total;
+  /// ties broken by more rounds scored at 0, then by the lowest single non-zero
+  /// round score; seats still tied share the win. Doubles: the highest total
+  /// (the seat that reached the target; after max_rounds rounds, equal
+  /// highest totals share the win). All false while the match is not over.
+  std::array<bool, kMaxPlayers> winners(const Rules& rules) const noexcept;
+};
+
+/// match_winners() and match_over() of a whole list of results (each call
+/// tallies the list afresh; Match keeps its tally instead).
 std::vector<bool> match_winners(const Rules& rules, const std::vector<RoundResult>& results);
-/// Whether these results finish a match (Chicken Foot: N+1 rounds; Doubles:
-/// some total >= target).
 bool match_over(const Rules& rules, const std::vector<RoundResult>& results);
 
 /// One generator, seeded with the match seed, deals every round in turn.
@@ -48,10 +65,12 @@ class Match {
   void add_result(const RoundResult& result);
 
   const std::vector<RoundResult>& results() const noexcept { return results_; }
+  const MatchTally& tally() const noexcept { return tally_; }
   std::vector<int> totals() const;
-  int total(int seat) const { return totals_[seat]; }
-  /// See match_winners(); all false until the match is over.
-  std::vector<bool> winners() const { return match_winners(rules_, results_); }
+  int total(int seat) const { return tally_.totals[seat]; }
+  /// See MatchTally::winners(); all false until the match is over.
+  std::vector<bool> winners() const;
+  bool is_winner(int seat) const { return winners_[seat]; }
 
   /// Plays every remaining round with built-in players; the random seats share
   /// one generator seeded seed() ^ kRandomPlayXor for the whole match.
@@ -63,7 +82,8 @@ class Match {
   uint64_t seed_;
   Rng rng_;
   std::vector<RoundResult> results_;
-  std::array<int, kMaxPlayers> totals_{};
+  MatchTally tally_;
+  std::array<bool, kMaxPlayers> winners_{};  // set once, when the match ends
   bool pending_ = false;
   bool over_ = false;
 };

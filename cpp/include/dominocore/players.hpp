@@ -31,6 +31,7 @@ class RandomPlayer {
   /// Throws StateError when the round is over.
   Move choose(const State& s);
   Rng& rng() noexcept { return rng_; }
+  const Rng& rng() const noexcept { return rng_; }
 
  private:
   Rng rng_;

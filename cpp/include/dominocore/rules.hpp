@@ -29,6 +29,14 @@ enum class RuleSet : uint8_t { Trains = 0, Cross = 1, None = 2 };
 /// What a player who drew a placeable tile does: must place it, or may pass.
 enum class DrawnTile : uint8_t { Must = 0, May = 1 };
 
+/// Doubles match options: target 1..kMaxTarget (default 100); the match also
+/// ends after max_rounds rounds, 1..kMaxMaxRounds (default kDefaultMaxRounds),
+/// so that a run of blocked rounds scoring nobody cannot last for ever.
+inline constexpr int kDefaultTarget = 100;
+inline constexpr int kMaxTarget = 1000000;
+inline constexpr int kDefaultMaxRounds = 1000;
+inline constexpr int kMaxMaxRounds = 100000;
+
 struct Rules {
   Game game = Game::ChickenFoot;
   RuleSet rule_set = RuleSet::Trains;
@@ -39,12 +47,14 @@ struct Rules {
   DrawnTile drawn_tile = DrawnTile::Must;
   int reserve = 1;             ///< yard tiles that are never drawn
   bool double_blank_50 = false;  ///< 0-0 scores 50 in a hand
-  int target = 0;              ///< Doubles: match target (>= 1); 0 for Chicken Foot
+  int target = 0;              ///< Doubles: match target, 1..kMaxTarget; 0 for Chicken Foot
+  int max_rounds = 0;          ///< Doubles: most rounds in a match, 1..kMaxMaxRounds; 0 for Chicken Foot
 
   int tiles() const noexcept { return tile_count(set); }
   /// Size of the fixed action space, 2*T + 2 (RULES.md 1.8).
   int num_actions() const noexcept { return 2 * tiles() + 2; }
-  /// Rounds in a match: N+1 for Chicken Foot, -1 (until the target) for Doubles.
+  /// Rounds in a match: N+1 for Chicken Foot, -1 for Doubles (until a total
+  /// reaches the target, max_rounds at most).
   int rounds_per_match() const noexcept { return game == Game::ChickenFoot ? set + 1 : -1; }
   bool is_chicken_foot() const noexcept { return game == Game::ChickenFoot; }
   bool is_doubles() const noexcept { return game == Game::Doubles; }
@@ -57,14 +67,15 @@ struct Rules {
     return a.game == b.game && a.rule_set == b.rule_set && a.set == b.set &&
            a.players == b.players && a.hand_size == b.hand_size && a.slots == b.slots &&
            a.drawn_tile == b.drawn_tile && a.reserve == b.reserve &&
-           a.double_blank_50 == b.double_blank_50 && a.target == b.target;
+           a.double_blank_50 == b.double_blank_50 && a.target == b.target &&
+           a.max_rounds == b.max_rounds;
   }
   friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
 };
 
 /// The user's options; every unset field takes the RULES.md default.
 /// Setting an option that does not apply to the game is an error
-/// (e.g. `trains` for cross or Doubles, `target` for Chicken Foot).
+/// (e.g. `trains` for cross or Doubles, `target` or `max_rounds` for Chicken Foot).
 struct RulesSpec {
   Game game = Game::ChickenFoot;
   std::optional<RuleSet> rule_set;       ///< Chicken Foot: default Trains; Doubles: must be unset
@@ -73,7 +84,8 @@ struct RulesSpec {
   std::optional<int> hand_size;          ///< default from the tables of RULES.md 2.6 / 2.7 / 3
   std::optional<int> trains;             ///< trains only: slots, default = players
   std::optional<bool> double_blank_50;   ///< trains: default false; cross: must be true if given
-  std::optional<int> target;             ///< Doubles only: default 100
+  std::optional<int> target;             ///< Doubles only: default kDefaultTarget
+  std::optional<int> max_rounds;         ///< Doubles only: default kDefaultMaxRounds
 };
 
 /// Resolves and validates a spec (throws RulesError with a clear message).
@@ -85,7 +97,8 @@ Rules chicken_foot(int players, int set = 9, RuleSet rule_set = RuleSet::Trains,
                    std::optional<int> trains = std::nullopt,
                    std::optional<bool> double_blank_50 = std::nullopt);
 Rules doubles(int players, int set = 6, std::optional<int> hand_size = std::nullopt,
-              std::optional<int> target = std::nullopt);
+              std::optional<int> target = std::nullopt,
+              std::optional<int> max_rounds = std::nullopt);
 
 /// The default hand size of RULES.md for a game (no validation of the result;
 /// throws RulesError for a player count the table does not cover).

@@ -1,8 +1,8 @@
 """The pure-Python reference implementation of dominocore.
 
-Standard library only and independent of the compiled core, so that the two
-can be checked against each other move for move. It exposes the same API as
-``dominocore`` itself.
+Independent of the compiled core (it needs only the standard library, and
+numpy for batch results), so that the two can be checked against each other
+move for move. It exposes the same API as ``dominocore`` itself.
 """
 
 from .errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
@@ -12,7 +12,7 @@ from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
 from .rules import ChickenFoot, Doubles, Rules, rules_from_dict
-from .sim import SimulationResult, simulate
+from .sim import SimulationResult, simulate, simulate_iter
 from .tiles import Tile, tile_count
 
 IMPLEMENTATION = "python"
@@ -40,5 +40,6 @@ __all__ = [
     "Tile",
     "rules_from_dict",
     "simulate",
+    "simulate_iter",
     "tile_count",
 ]

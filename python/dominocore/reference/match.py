@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
+from .checks import Guarded, check_seed
 from .errors import IllegalMoveError
 from .players import players_for
 from .rng import SplitMix64
-from .round import Round, RoundResult, _check_seed
+from .round import Round, RoundResult
 from .rules import Rules, check_rules
 
 __all__ = ["Match", "match_winners"]
@@ -18,7 +19,8 @@ def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ..
 
     Chicken Foot (RULES.md 2.5): lowest total, then more rounds scored at 0,
     then the lowest single non-zero round score; seats still tied share.
-    Doubles: the seat whose total reached the target.
+    Doubles: the highest total (the seat that reached the target, or after
+    ``max_rounds`` rounds every seat with the highest total).
     """
     p = rules.players
     totals = [sum(r.points[s] for r in results) for s in range(p)]
@@ -35,7 +37,7 @@ def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ..
     return tuple(s for s in range(p) if rank(s) == best_rank)
 
 
-class Match:
+class Match(Guarded):
     """A whole match, dealt from one generator seeded with ``seed``.
 
     >>> from dominocore.reference import Doubles, Match
@@ -50,10 +52,13 @@ class Match:
 
     def __init__(self, rules: Rules, seed: int = 0) -> None:
         check_rules(rules)
-        self._rules = rules
-        self._seed = _check_seed(seed)
+        self._seed = check_seed(seed)
         self._rng = self._rng_type(self._seed)
         self._rounds: List[Round] = []
+        # Totals of every round but the last, kept as rounds are dealt: the
+        # accounting costs O(1) a round, however long the match.
+        self._banked = [0] * rules.players
+        self._rules = rules
 
     @property
     def rules(self) -> Rules:
@@ -83,19 +88,22 @@ class Match:
     @property
     def totals(self) -> Tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        results = self.results
-        return tuple(sum(r.points[s] for r in results) for s in range(self._rules.players))
+        last = self._rounds[-1].result if self._rounds else None
+        if last is None:
+            return tuple(self._banked)
+        return tuple(b + x for b, x in zip(self._banked, last.points))
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the match has ended: N+1 rounds in Chicken Foot; in Doubles
+        a total at the target, or ``max_rounds`` rounds played."""
         if not self._rounds or not self._rounds[-1].is_over:
             return False
-        if self._rules.game == "chickenfoot":
-            return len(self._rounds) == self._rules.rounds
-        target = self._rules.target
-        assert target is not None
-        return max(self.totals) >= target
+        rules = self._rules
+        if rules.game == "chickenfoot":
+            return len(self._rounds) == rules.rounds
+        assert rules.target is not None and rules.max_rounds is not None
+        return len(self._rounds) >= rules.max_rounds or max(self.totals) >= rules.target
 
     @property
     def winners(self) -> Tuple[int, ...]:
@@ -109,6 +117,7 @@ class Match:
         if self._rounds and not self._rounds[-1].is_over:
             raise IllegalMoveError("round_in_play", "the current round must end before the next is dealt")
         round_ = self._round_type._from_generator(self._rules, self._rng, len(self._rounds))
+        self._banked = list(self.totals)
         self._rounds.append(round_)
         return round_
 

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+import re
+from collections import namedtuple
+from typing import Any, NamedTuple, Optional
 
+from .checks import as_int, shown
 from .errors import ParseError
 from .tiles import Tile, TileLike, as_tile
 
-__all__ = ["Move", "End", "Placement"]
+__all__ = ["Move", "End", "Placement", "MAX_END_ID", "as_move", "trusted_move"]
 
 PLACE, DRAW, PASS = "place", "draw", "pass"
 
 
-class Move(NamedTuple):
-    """``Place(tile, end)``, ``Draw`` or ``Pass``.
+#: The largest end id a move may name: no set creates that many ends (the
+#: most a double-18 round can create is 8 + 3 * 190), so ids above it are malformed.
+MAX_END_ID = 4095
+
+_MOVE_TEXT = re.compile(
+    r"[ \t]*(?:([0-9]{1,2})[ \t]*-[ \t]*([0-9]{1,2})[ \t]*@[ \t]*([0-9]{1,4})|(draw|pass))[ \t]*",
+    re.ASCII | re.IGNORECASE,
+)
+
+
+class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
+    """``Place(tile, end)``, ``Draw`` or ``Pass``; checked when built, so a
+    ``Move`` is always well formed (docs/validation.md).
 
     >>> Move.parse("9-5@2")
     Move(kind='place', tile=Tile(low=5, high=9), end=2)
@@ -21,16 +35,32 @@ class Move(NamedTuple):
     ('3-4@0', 'draw', 'pass')
     """
 
+    __slots__ = ()
     kind: str
-    tile: Optional[Tile] = None
-    end: Optional[int] = None
+    tile: Optional[Tile]
+    end: Optional[int]
+
+    def __new__(cls, kind: str, tile: Optional[TileLike] = None, end: Optional[int] = None) -> "Move":
+        if not isinstance(kind, str):
+            raise ParseError(f"a move kind is 'place', 'draw' or 'pass', got {shown(kind)}")
+        if kind == PLACE:
+            if tile is None or end is None:
+                raise ParseError("a place move needs a tile and an end id")
+            return tuple.__new__(cls, (PLACE, as_tile(tile), as_int(end, "an end id", 0, MAX_END_ID, ParseError)))
+        if kind in (DRAW, PASS):
+            if tile is not None or end is not None:
+                raise ParseError(f"a {kind} move has no tile and no end id")
+            return tuple.__new__(cls, (str(kind), None, None))
+        raise ParseError(f"a move kind is 'place', 'draw' or 'pass', got {shown(kind)}")
+
+    @classmethod
+    def _make(cls, iterable) -> "Move":  # type: ignore[override]  # namedtuple's _make and _replace would skip the checks
+        return cls(*iterable)
 
     @classmethod
     def place(cls, tile: TileLike, end: int) -> "Move":
         """Place ``tile`` on the open end with id ``end``."""
-        if not isinstance(end, int) or isinstance(end, bool) or end < 0:
-            raise ParseError(f"an end id is a non-negative integer, got {end!r}")
-        return cls(PLACE, as_tile(tile), end)
+        return cls(PLACE, tile, end)
 
     @classmethod
     def draw(cls) -> "Move":
@@ -44,20 +74,16 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """Parse ``"a-b@end"``, ``"draw"`` or ``"pass"``."""
+        """Parse ``"a-b@end"``, ``"draw"`` or ``"pass"`` (the grammar of docs/validation.md)."""
         if isinstance(text, Move):
             return text
-        if not isinstance(text, str):
-            raise ParseError(f"a move is written 'a-b@end', 'draw' or 'pass', got {text!r}")
-        word = text.strip().lower()
-        if word == DRAW:
-            return cls.draw()
-        if word == PASS:
-            return cls.pass_()
-        tile, sep, end = word.partition("@")
-        if not sep or not end.strip().isdigit():
-            raise ParseError(f"a move is written 'a-b@end' (like '5-9@2'), 'draw' or 'pass', got {text!r}")
-        return cls.place(Tile.parse(tile), int(end))
+        match = _MOVE_TEXT.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise ParseError(f"a move is written 'a-b@end' (like '5-9@2'), 'draw' or 'pass', got {shown(text)}")
+        low, high, end, word = match.groups()
+        if word:
+            return cls(word.lower())
+        return cls(PLACE, Tile(int(low), int(high)), int(end))
 
     @property
     def is_place(self) -> bool:
@@ -68,11 +94,14 @@ class Move(NamedTuple):
         return f"{self.tile}@{self.end}" if self.kind == PLACE else self.kind
 
 
-def as_move(value) -> Move:
+def trusted_move(kind: str, tile: Optional[Tile] = None, end: Optional[int] = None) -> Move:
+    """A ``Move`` from fields the engine produced itself (no checks: the move generators' fast path)."""
+    return tuple.__new__(Move, (kind, tile, end))
+
+
+def as_move(value: Any) -> Move:
     """Coerce a ``Move`` or its string form to a ``Move``."""
     if isinstance(value, Move):
-        if value.kind not in (PLACE, DRAW, PASS):
-            raise ParseError(f"unknown move kind {value.kind!r}")
         return value
     return Move.parse(value)
 

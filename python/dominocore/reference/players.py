@@ -4,29 +4,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Sequence, Union
 
-from .errors import RulesError
+from .checks import POLICIES, Guarded, check_policies, check_seed, shown
+from .errors import StateError
 from .moves import DRAW, PASS, Move
 from .rng import PLAYER_SEED_XOR, SplitMix64
+from .round import RoundAPI
 
 if TYPE_CHECKING:
     from .round import Round
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "players_for", "check_policies", "POLICIES"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "players_for", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE"]
 
-POLICIES = ("random", "greedy")
+#: What a bot says when asked to move in a finished round (StateError).
+ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
 
 
-class RandomPlayer:
+def _moves_of(round: "Round", distinct: bool) -> List[Move]:
+    if not isinstance(round, RoundAPI):
+        raise TypeError(f"expected a dominocore Round, got {shown(round)}")
+    if round.is_over:
+        raise StateError(ROUND_OVER_MESSAGE)
+    return round.legal_moves(distinct=distinct)
+
+
+class RandomPlayer(Guarded):
     """Picks uniformly among the distinct legal moves with its own SplitMix64,
     seeded with ``seed ^ 0xD1B54A32D192ED03``."""
 
+    _init_marker = "rng"
+
     def __init__(self, seed: int = 0) -> None:
-        self.rng = SplitMix64((seed & ((1 << 64) - 1)) ^ PLAYER_SEED_XOR)
+        self.rng = SplitMix64(check_seed(seed) ^ PLAYER_SEED_XOR)
 
     def choose(self, round: "Round") -> Move:
-        """The move to play in ``round``."""
-        moves = round.legal_moves(distinct=True)
+        """The move to play in ``round`` (``StateError`` once it is over)."""
+        moves = _moves_of(round, distinct=True)
         return moves[self.rng.below(len(moves))]
+
+    def __repr__(self) -> str:
+        return f"<RandomPlayer {self.rng!r}>"
 
 
 class GreedyPlayer:
@@ -34,8 +50,8 @@ class GreedyPlayer:
     on ties); draws if it cannot place, else passes."""
 
     def choose(self, round: "Round") -> Move:
-        """The move to play in ``round``."""
-        moves = round.legal_moves()
+        """The move to play in ``round`` (``StateError`` once it is over)."""
+        moves = _moves_of(round, distinct=False)
         places = [m for m in moves if m.is_place]
         if places:
             score = round.rules.tile_score
@@ -46,16 +62,8 @@ class GreedyPlayer:
             return best
         return Move(DRAW) if Move(DRAW) in moves else Move(PASS)
 
-
-def check_policies(policy: Union[str, Sequence[str]], players: int) -> List[str]:
-    """One policy name per seat from a name or a per-seat list (validated)."""
-    policies = [policy] * players if isinstance(policy, str) else list(policy)
-    if len(policies) != players:
-        raise RulesError(f"a policy list needs one policy per seat ({players}), got {len(policies)}")
-    for p in policies:
-        if p not in POLICIES:
-            raise RulesError(f"policy must be one of {POLICIES}, got {p!r}")
-    return policies
+    def __repr__(self) -> str:
+        return "<GreedyPlayer>"
 
 
 def players_for(policy: Union[str, Sequence[str]], players: int, seed: int) -> List[object]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import List, TypeVar
 
+from .checks import Guarded, as_int, check_seed
+from .errors import StateError
+
 __all__ = ["SplitMix64", "PLAYER_SEED_XOR"]
 
 MASK64 = (1 << 64) - 1
@@ -13,7 +16,7 @@ PLAYER_SEED_XOR = 0xD1B54A32D192ED03
 T = TypeVar("T")
 
 
-class SplitMix64:
+class SplitMix64(Guarded):
     """The 64-bit SplitMix generator.
 
     >>> g = SplitMix64(0)
@@ -22,11 +25,10 @@ class SplitMix64:
     """
 
     __slots__ = ("state",)
+    _init_marker = "state"
 
     def __init__(self, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"a seed is an integer, got {seed!r}")
-        self.state = seed & MASK64
+        self.state = check_seed(seed)
 
     def next(self) -> int:
         """The next 64-bit output."""
@@ -38,8 +40,7 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, by rejection (no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n >= 1")
+        n = as_int(n, "below(n): n", 1, MASK64)
         threshold = ((1 << 64) - n) % n
         while True:
             x = self.next()
@@ -51,3 +52,17 @@ class SplitMix64:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.state == self.state  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"SplitMix64(state={self.state:#018x})"
+
+    def __getstate__(self) -> int:
+        return self.state
+
+    def __setstate__(self, state: int) -> None:
+        self.state = as_int(state, "a generator state", 0, MASK64, StateError)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-from .errors import IllegalMoveError, ParseError, RulesError, StateError
-from .moves import DRAW, PASS, PLACE, End, Move, Placement, as_move
+from .checks import Guarded, action_key, as_int, check_player, check_round_index, check_seat, check_seed, shown
+from .errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from .moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .rng import SplitMix64
 from .rules import Rules, check_rules, rules_from_dict
 from .tiles import Tile, TileLike, as_tile, tile_count, tiles_of_set
@@ -97,7 +98,7 @@ def _setup_doubles(rules: Rules, rng: SplitMix64, round_index: int):
 _SETUPS = {"trains": _setup_trains, "cross": _setup_cross, None: _setup_doubles}
 
 
-class RoundAPI:
+class RoundAPI(Guarded):
     """What every implementation's ``Round`` derives from its core queries:
     records, pickling, copies, equality and printing. Subclasses provide
     ``rules``, ``round_index``, ``hand``, ``move_stack``, ``result``,
@@ -120,10 +121,10 @@ class RoundAPI:
         ``centre`` double exactly once. In ``trains`` the starter moves first;
         otherwise the starter's turn was placing the centre, so the next seat moves.
         """
-        centre_tile, hand_tiles, yard_tiles = _validated_deal(rules, hands, yard, centre, starter, round_index)
-        return cls._from_valid_deal(  # type: ignore[attr-defined]
-            rules, round_index, centre_tile, starter, hand_tiles, yard_tiles
+        index, centre_tile, seat, hand_tiles, yard_tiles = _validated_deal(
+            rules, hands, yard, centre, starter, round_index
         )
+        return cls._from_valid_deal(rules, index, centre_tile, seat, hand_tiles, yard_tiles)  # type: ignore[attr-defined]
 
     @property
     def hands(self) -> List[List[Tile]]:
@@ -145,7 +146,8 @@ class RoundAPI:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]):
-        """Rebuild a round from ``to_dict()`` output, validating every part."""
+        """Rebuild a round from ``to_dict()`` output, validating every part
+        (``StateError`` for anything malformed, docs/validation.md)."""
         rules, deal = _parse_record(data)
         self = cls.from_deal(  # type: ignore[attr-defined]
             rules, deal["hands"], deal["yard"], deal["centre"], deal["starter"], data["round_index"]
@@ -154,7 +156,7 @@ class RoundAPI:
             try:
                 self.push(text)
             except (IllegalMoveError, ParseError) as exc:
-                raise StateError(f"move {i} ({text!r}) of the record cannot be played: {exc}") from None
+                raise StateError(f"move {i} ({shown(text)}) of the record cannot be played: {exc}") from None
         return self
 
     def __reduce__(self):
@@ -206,7 +208,8 @@ class Round(RoundAPI):
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
-        self._init_from_generator(rules, SplitMix64(_check_seed(seed)), round_index)
+        check_rules(rules)
+        self._init_from_generator(rules, SplitMix64(check_seed(seed)), round_index)
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: SplitMix64, round_index: int) -> "Round":
@@ -217,7 +220,7 @@ class Round(RoundAPI):
 
     def _init_from_generator(self, rules: Rules, rng: SplitMix64, round_index: int) -> None:
         check_rules(rules)
-        _check_round_index(rules, round_index)
+        round_index = check_round_index(rules, round_index)
         centre, starter, hands, yard = _SETUPS[rules.rule_set](rules, rng, round_index)
         self._start(rules, round_index, centre, starter, hands, yard)
 
@@ -290,8 +293,7 @@ class Round(RoundAPI):
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        _check_seat(self._rules, seat)
-        return sorted(self._hands[seat], key=_index)
+        return sorted(self._hands[check_seat(self._rules.players, seat)], key=_index)
 
     @property
     def yard(self) -> List[Tile]:
@@ -372,7 +374,7 @@ class Round(RoundAPI):
             if tile.low not in ends_of and tile.high not in ends_of:
                 continue
             ids = [e for n in {tile.low, tile.high} if self._attaches(tile, n) for e in ends_of.get(n, ())]
-            moves += [Move(PLACE, tile, e) for e in sorted(ids)]
+            moves += [trusted_move(PLACE, tile, e) for e in sorted(ids)]
         return moves
 
     def _has_placement(self, seat: int) -> bool:
@@ -401,16 +403,17 @@ class Round(RoundAPI):
             places = kept
         if self._drawn is not None:
             may_pass = self._rules.drawn_tile == "may" or not places
-            return places + ([Move(PASS)] if may_pass else [])
+            return places + ([_PASS] if may_pass else [])
         if places:
             return places
-        return [Move(DRAW)] if len(self._yard) > self._rules.reserve else [Move(PASS)]
+        return [_DRAW] if len(self._yard) > self._rules.reserve else [_PASS]
 
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``move`` (a Move or its string) is legal now."""
+    def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
+        """Whether ``move`` (a Move or its string) is legal now, for ``player``
+        if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
-            return self._illegal(as_move(move), None) is None
-        except ParseError:
+            return self._illegal(as_move(move), check_player(self._rules.players, player)) is None
+        except DominoError:
             return False
 
     def _illegal(self, move: Move, player: Optional[int]) -> Optional[Tuple[str, str]]:
@@ -473,7 +476,7 @@ class Round(RoundAPI):
         turn. An illegal move raises ``IllegalMoveError`` and changes nothing.
         """
         move = as_move(move)
-        problem = self._illegal(move, player)
+        problem = self._illegal(move, check_player(self._rules.players, player))
         if problem is not None:
             raise IllegalMoveError(*problem)
         self._undo.append(self._snapshot())
@@ -623,11 +626,15 @@ class Round(RoundAPI):
         return [a in legal for a in range(self.num_actions)]
 
     def action_to_move(self, action: int) -> Move:
-        """The (distinct) move a legal action id stands for."""
+        """The (distinct) move a legal action id stands for (``IllegalMoveError``
+        ``illegal_action`` for anything else, of any type)."""
         moves = self._action_moves()
-        if action not in moves:
-            raise IllegalMoveError("illegal_action", f"action {action!r} is not legal now (legal: {sorted(moves)})")
-        return moves[action]
+        key = action_key(action)
+        if key not in moves:
+            raise IllegalMoveError(
+                "illegal_action", f"action {shown(action)} is not legal now (legal: {sorted(moves)})"
+            )
+        return moves[key]
 
     def apply_action(self, action: int) -> None:
         """Play the move a legal action id stands for."""
@@ -655,29 +662,15 @@ def _index(tile: Tile) -> int:
     return tile.index
 
 
-def _check_seed(seed: Any) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"a seed is an integer, got {seed!r}")
-    return seed & ((1 << 64) - 1)
+_DRAW, _PASS = Move(DRAW), Move(PASS)
 
 
-def _check_seat(rules: Rules, seat: Any) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-        raise RulesError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
-
-
-def _check_round_index(rules: Rules, round_index: Any) -> None:
-    if not isinstance(round_index, int) or isinstance(round_index, bool) or round_index < 0:
-        raise RulesError(f"round_index must be a non-negative integer, got {round_index!r}")
-    if rules.game == "chickenfoot" and round_index > rules.set:
-        raise RulesError(f"a double-{rules.set} match has rounds 0..{rules.set}, not {round_index}")
-
-
-def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> Tuple[Tile, list, list]:
-    """Check an explicit deal (docs/engine.md); return (centre, hands, yard) as Tiles."""
+def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> Tuple[int, Tile, int, list, list]:
+    """Check an explicit deal (docs/engine.md); return (round index, centre,
+    starter, hands, yard) as plain ints and Tiles."""
     check_rules(rules)
     try:
-        _check_round_index(rules, round_index)
+        round_index = check_round_index(rules, round_index)
         centre_tile = as_tile(centre)
         hand_tiles = [[as_tile(t) for t in hand] for hand in hands]
         yard_tiles = [as_tile(t) for t in yard]
@@ -686,15 +679,14 @@ def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> 
     p = rules.players
     if len(hand_tiles) != p:
         raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
-    if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < p:
-        raise StateError(f"starter must be a seat 0..{p - 1}, got {starter!r}")
+    starter = as_int(starter, "starter", 0, p - 1, StateError)
     if not centre_tile.is_double:
         raise StateError(f"the centre must be a double, got {centre_tile}")
     if rules.game == "chickenfoot" and centre_tile.low != rules.round_double(round_index):
         d = rules.round_double(round_index)
         raise StateError(f"round {round_index} starts from the {d}-{d}, not {centre_tile}")
     _check_conserved(rules, [centre_tile] + [t for h in hand_tiles for t in h] + yard_tiles)
-    return centre_tile, hand_tiles, yard_tiles
+    return round_index, centre_tile, starter, hand_tiles, yard_tiles
 
 
 def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:

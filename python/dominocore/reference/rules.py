@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from .checks import Guarded, as_int, shown
 from .errors import RulesError
 from .tiles import MAX_SET, MIN_SET, tile_count
 
@@ -13,12 +14,14 @@ __all__ = ["Rules", "ChickenFoot", "Doubles", "check_rules", "rules_from_dict"]
 _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 
 
+#: Doubles: the largest match target, and the bounds of ``max_rounds``.
+MAX_TARGET = 1_000_000
+MAX_MAX_ROUNDS = 100_000
+DEFAULT_MAX_ROUNDS = 1000
+
+
 def _check_int(name: str, value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{name} must be an integer, got {value!r}")
-    if not low <= value <= high:
-        raise RulesError(f"{name} must be between {low} and {high}, got {value}")
-    return value
+    return as_int(value, name, low, high)
 
 
 def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
@@ -26,14 +29,15 @@ def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
         raise RulesError(f"unknown option(s) for {game}: {', '.join(sorted(unknown))}")
 
 
-class Rules:
+class Rules(Guarded):
     """Common base of the rules objects: immutable, hashable, comparable.
 
     Attributes shared by every game: ``game``, ``rule_set`` (``None`` for
     Doubles), ``set`` (N of double-N), ``players``, ``tile_count``,
     ``hand_size``, ``slots`` (open ends of the centre double), ``drawn_tile``
     (``"must"``/``"may"``), ``reserve`` (yard tiles never drawn),
-    ``double_blank_50`` and ``target`` (``None`` for Chicken Foot).
+    ``double_blank_50``, and ``target`` and ``max_rounds`` (``None`` for
+    Chicken Foot, whose match always has N+1 rounds).
     """
 
     game: str
@@ -46,11 +50,13 @@ class Rules:
     reserve: int
     double_blank_50: bool
     target: Optional[int]
+    max_rounds: Optional[int]
     _cache: Dict[str, Any]
 
+    _init_marker = "_cache"  # set last, once every field is
     __slots__ = (
         "game", "rule_set", "set", "players", "hand_size", "slots",
-        "drawn_tile", "reserve", "double_blank_50", "target", "_cache",
+        "drawn_tile", "reserve", "double_blank_50", "target", "max_rounds", "_cache",
     )  # fmt: skip
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -129,8 +135,8 @@ class ChickenFoot(Rules):
         **unknown: Any,
     ) -> None:
         _reject_unknown("ChickenFoot", unknown)
-        if rule_set not in ("trains", "cross"):
-            raise RulesError(f"rule_set must be 'trains' or 'cross', got {rule_set!r}")
+        if not isinstance(rule_set, str) or rule_set not in ("trains", "cross"):
+            raise RulesError(f"rule_set must be 'trains' or 'cross', got {shown(rule_set)}")
         n = _check_int("set", set, MIN_SET, MAX_SET)
         p = _check_int("players", players, 2, 8)
         t = tile_count(n)
@@ -148,7 +154,7 @@ class ChickenFoot(Rules):
             if double_blank_50 is None:
                 double_blank_50 = False
             elif not isinstance(double_blank_50, bool):
-                raise RulesError(f"double_blank_50 must be True or False, got {double_blank_50!r}")
+                raise RulesError(f"double_blank_50 must be True or False, got {shown(double_blank_50)}")
             drawn = "must"
         else:
             if trains is not None:
@@ -172,6 +178,7 @@ class ChickenFoot(Rules):
             reserve=reserve,
             double_blank_50=double_blank_50,
             target=None,
+            max_rounds=None,
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -190,11 +197,14 @@ class ChickenFoot(Rules):
 
 class Doubles(Rules):
     """Doubles (seed 002): every double a spinner, numbers locked until their
-    double is down; rounds until a total reaches ``target``.
+    double is down; rounds until a total reaches ``target`` (1..1,000,000),
+    or at most ``max_rounds`` rounds (1..100,000, default 1000: a blocked
+    round with tied pips scores nothing, so a match need not end otherwise).
+    The highest total wins; equal totals share the win.
 
     >>> r = Doubles(players=2)
-    >>> r.set, r.hand_size, r.reserve, r.target
-    (6, 8, 2, 100)
+    >>> r.set, r.hand_size, r.reserve, r.target, r.max_rounds
+    (6, 8, 2, 100, 1000)
     """
 
     __slots__ = ()
@@ -205,6 +215,7 @@ class Doubles(Rules):
         set: int = 6,
         hand_size: Optional[int] = None,
         target: int = 100,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
         **unknown: Any,
     ) -> None:
         _reject_unknown("Doubles", unknown)
@@ -215,7 +226,8 @@ class Doubles(Rules):
         default_hand = (8 if p == 2 else 6) * t // 28
         most_hand = (t - reserve) // p
         h = default_hand if hand_size is None else _check_int("hand_size", hand_size, 1, most_hand)
-        tg = _check_int("target", target, 1, 10**9)
+        tg = _check_int("target", target, 1, MAX_TARGET)
+        most_rounds = _check_int("max_rounds", max_rounds, 1, MAX_MAX_ROUNDS)
         self._freeze(
             game="doubles",
             rule_set=None,
@@ -227,6 +239,7 @@ class Doubles(Rules):
             reserve=reserve,
             double_blank_50=False,
             target=tg,
+            max_rounds=most_rounds,
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -236,22 +249,28 @@ class Doubles(Rules):
             "players": self.players,
             "hand_size": self.hand_size,
             "target": self.target,
+            "max_rounds": self.max_rounds,
         }
 
 
 def check_rules(rules: Any) -> None:
     """Raise ``RulesError`` unless ``rules`` is a rules object."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {rules!r}")
+        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {shown(rules)}")
 
 
 def rules_from_dict(data: Dict[str, Any]) -> Rules:
     """Rebuild a rules object from ``Rules.to_dict()`` output (validated)."""
     if not isinstance(data, dict):
         raise RulesError(f"rules must be a dict, got {type(data).__name__}")
+    if not all(isinstance(key, str) for key in data):
+        raise RulesError(f"rules keys must be strings, got {shown(list(data))}")
     fields = dict(data)
     game = fields.pop("game", None)
-    cls = {"chickenfoot": ChickenFoot, "doubles": Doubles}.get(game)  # type: ignore[arg-type]
+    cls = _GAMES.get(game) if isinstance(game, str) else None
     if cls is None:
-        raise RulesError(f"game must be 'chickenfoot' or 'doubles', got {game!r}")
+        raise RulesError(f"game must be one of {sorted(_GAMES)}, got {shown(game)}")
     return cls(**fields)
+
+
+_GAMES = {"chickenfoot": ChickenFoot, "doubles": Doubles}

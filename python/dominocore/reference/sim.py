@@ -1,43 +1,147 @@
-"""Batch simulation with the seeding of RULES.md 1.6 (reference: plain lists)."""
+"""Batch simulation with the seeding of RULES.md 1.6, and its result type.
+
+``SimulationResult``, the argument checks and ``simulate_iter`` are shared
+by both implementations; only ``simulate`` itself differs (the compiled one
+runs in C++ threads).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import List, NamedTuple, Optional, Sequence, Union
+import time
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
+import numpy as np
+
+from .checks import (
+    MAX_ROUND_INDEX,
+    MAX_SEED,
+    MAX_SIM_COUNT,
+    MAX_THREADS,
+    as_int,
+    check_policies,
+    check_round_index,
+    check_seed,
+)
 from .errors import RulesError
 from .match import Match
-from .players import check_policies, players_for
-from .round import Round, RoundResult, _check_round_index, _check_seed
+from .players import players_for
+from .round import Round
 from .rules import Rules, check_rules
 
-__all__ = ["simulate", "SimulationResult"]
+__all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
 
-MASK64 = (1 << 64) - 1
+#: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked".
+REASONS = ("out", "blocked")
+#: The most rounds or matches one ``simulate_iter`` run plays (``match_index`` is int64).
+MAX_ITER_COUNT = (1 << 63) - 1
+#: ``progress`` is called at most this often (seconds) by the reference.
+PROGRESS_INTERVAL = 0.05
+
+Progress = Callable[[int, int], Any]
+
+
+class ReasonArray(np.ndarray):
+    """Round-end reasons stored as ``uint8`` codes (``REASONS``: 0 = "out",
+    1 = "blocked"), one byte a round, that also compare with the names:
+    ``(sim.reason == "out").mean()`` is the share of rounds that ended with a
+    seat going out. An unknown name raises ``ValueError`` rather than
+    comparing unequal everywhere (as numpy does for an integer array).
+
+    A single element reads as its name, so ``sim.reason[i] == "out"`` and
+    ``list(sim.reason)`` work too.
+
+    >>> r = np.array([0, 1, 0], dtype=np.uint8).view(ReasonArray)
+    >>> (r == "out").tolist(), r[1], list(r), r.names().tolist()
+    ([True, False, True], 'blocked', ['out', 'blocked', 'out'], ['out', 'blocked', 'out'])
+    """
+
+    def __getitem__(self, key: Any) -> Any:
+        item = super().__getitem__(key)
+        return REASONS[item] if isinstance(item, np.integer) else item
+
+    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
+        return np.equal(self.view(np.ndarray), _reason_codes(other))
+
+    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
+        return np.not_equal(self.view(np.ndarray), _reason_codes(other))
+
+    def names(self) -> np.ndarray:
+        """The reasons as a string array (``"out"``/``"blocked"``)."""
+        return np.asarray(REASONS)[self.view(np.ndarray)]
+
+
+def _reason_codes(other: Any) -> Any:
+    if isinstance(other, str):
+        if other not in REASONS:
+            raise ValueError(f"a round-end reason is one of {REASONS}, got {other!r}")
+        return REASONS.index(other)
+    if isinstance(other, np.ndarray) and other.dtype.kind in "US":
+        return np.vectorize(_reason_codes, otypes=[np.uint8])(other)
+    return other
 
 
 @dataclass
 class SimulationResult:
-    """Per round (all rounds of all matches, in order): ``points[i][seat]``,
-    ``reason[i]``, ``out_seat[i]``, ``starter[i]``, ``moves[i]``,
-    ``match_index[i]``; per match: ``totals[m][seat]``, ``winners[m][seat]``."""
+    """numpy arrays. Per round (all rounds of all matches, in order):
+    ``points`` (rounds x players, int32), ``reason`` (a ``ReasonArray`` of
+    uint8 codes, comparable with ``"out"``/``"blocked"``), ``out_seat`` (int8,
+    -1 when blocked), ``starter`` (int8), ``moves`` (int32), ``match_index``
+    (int64: the match of the round, or the round itself in ``rounds=`` mode).
+    Per match: ``totals`` (matches x players, int32) and ``winners``
+    (matches x players, bool; several seats share a tied win)."""
 
-    points: List[List[int]] = field(default_factory=list)
-    reason: List[str] = field(default_factory=list)
-    out_seat: List[int] = field(default_factory=list)
-    starter: List[int] = field(default_factory=list)
-    moves: List[int] = field(default_factory=list)
-    match_index: List[int] = field(default_factory=list)
-    totals: List[List[int]] = field(default_factory=list)
-    winners: List[List[bool]] = field(default_factory=list)
+    points: np.ndarray
+    reason: ReasonArray
+    out_seat: np.ndarray
+    starter: np.ndarray
+    moves: np.ndarray
+    match_index: np.ndarray
+    totals: np.ndarray
+    winners: np.ndarray
 
-    def _add_round(self, result: RoundResult, match: int) -> None:
-        self.points.append(list(result.points))
-        self.reason.append(result.reason)
-        self.out_seat.append(result.out_seat)
-        self.starter.append(result.starter)
-        self.moves.append(result.moves)
-        self.match_index.append(match)
+    _DTYPES = dict(
+        points=np.int32,
+        reason=np.uint8,
+        out_seat=np.int8,
+        starter=np.int8,
+        moves=np.int32,
+        match_index=np.int64,
+        totals=np.int32,
+        winners=np.bool_,
+    )
+
+    @classmethod
+    def from_arrays(cls, players: int, **arrays: Any) -> "SimulationResult":
+        """Build from array-likes, in the documented dtypes and shapes (no copy
+        where they already are)."""
+        out: Dict[str, Any] = {}
+        for name, dtype in cls._DTYPES.items():
+            a: np.ndarray = np.asarray(arrays[name], dtype=dtype)
+            if name in ("points", "totals", "winners"):
+                a = a.reshape(-1, players)
+            out[name] = a.view(ReasonArray) if name == "reason" else a
+        return cls(**out)
+
+    @classmethod
+    def concatenate(cls, parts: Sequence["SimulationResult"]) -> "SimulationResult":
+        """One result from consecutive pieces (such as ``simulate_iter``'s)."""
+        if not parts:
+            raise RulesError("concatenate needs at least one result")
+        players = parts[0].points.shape[1]
+        return cls.from_arrays(
+            players, **{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)}
+        )
+
+    @property
+    def num_rounds(self) -> int:
+        """How many rounds the result holds."""
+        return len(self.reason)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the arrays."""
+        return sum(getattr(self, f.name).nbytes for f in fields(self))
 
 
 class SimulationArgs(NamedTuple):
@@ -49,30 +153,38 @@ class SimulationArgs(NamedTuple):
     round_index: int
     policies: List[str]
     threads: Optional[int]
+    progress: Optional[Progress]
 
 
 def check_simulate_args(
     rules: Rules,
-    matches: Optional[int],
-    rounds: Optional[int],
-    seed: int,
-    round_index: int,
-    policy: Union[str, Sequence[str]],
-    threads: Optional[int],
+    matches: Any,
+    rounds: Any,
+    seed: Any,
+    round_index: Any,
+    policy: Any,
+    threads: Any,
+    progress: Any = None,
+    most: int = MAX_SIM_COUNT,
 ) -> SimulationArgs:
-    """Validate ``simulate``'s arguments before any work; raise ``RulesError``."""
+    """Validate ``simulate``'s arguments before any work (docs/validation.md); raise ``RulesError``."""
     check_rules(rules)
     if (matches is None) == (rounds is None):
         raise RulesError("give exactly one of matches= or rounds=")
     name, count = ("matches", matches) if matches is not None else ("rounds", rounds)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise RulesError(f"{name} must be a non-negative integer, got {count!r}")
-    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
-        raise RulesError(f"threads must be a positive integer, got {threads!r}")
+    n = as_int(count, name, 0, most)
+    if threads is not None:
+        threads = as_int(threads, "threads", 1, MAX_THREADS)
     if matches is None:
-        _check_round_index(rules, round_index)
+        index = check_round_index(rules, round_index)
+    elif as_int(round_index, "round_index", 0, MAX_ROUND_INDEX) != 0:
+        raise RulesError("round_index applies to rounds= only: a match deals its rounds 0, 1, ... itself")
+    else:
+        index = 0
+    if progress is not None and not callable(progress):
+        raise RulesError(f"progress must be a callable progress(done, total), got {type(progress).__name__}")
     policies = check_policies(policy, rules.players)
-    return SimulationArgs(matches is not None, count, _check_seed(seed), round_index, policies, threads)
+    return SimulationArgs(matches is not None, n, check_seed(seed), index, policies, threads, progress)
 
 
 def simulate(
@@ -83,28 +195,90 @@ def simulate(
     round_index: int = 0,
     policy: Union[str, Sequence[str]] = "random",
     threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
 ) -> SimulationResult:
     """Play ``matches`` whole matches (match i seeded ``seed + i``) or ``rounds``
     standalone rounds of index ``round_index`` (round i seeded ``seed + i``).
 
-    ``threads`` is accepted for parity with the compiled engine; the
-    reference always runs on the calling thread.
+    ``threads`` is checked for parity with the compiled engine; the
+    reference always runs on the calling thread. ``progress(done, total)``,
+    if given, is called now and then and at the end; an exception it raises
+    stops the run.
     """
-    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads)
-    out = SimulationResult()
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
+    cols: dict = {f.name: [] for f in fields(SimulationResult)}
+    last_report = time.monotonic()
     for i in range(args.n):
-        game_seed = (args.seed + i) & MASK64
+        game_seed = (args.seed + i) & MAX_SEED
         if args.matches:
             match = Match(rules, game_seed).play(args.policies)
-            for result in match.results:
-                out._add_round(result, i)
-            out.totals.append(list(match.totals))
-            out.winners.append([s in match.winners for s in range(rules.players)])
+            results = match.results
+            cols["totals"].append(match.totals)
+            cols["winners"].append([s in match.winners for s in range(rules.players)])
         else:
-            round_ = Round(rules, game_seed, round_index)
+            round_ = Round(rules, game_seed, args.round_index)
             players = players_for(args.policies, rules.players, game_seed)
             while not round_.is_over:
                 round_.push(players[round_.current_player].choose(round_))  # type: ignore[attr-defined]
             assert round_.result is not None
-            out._add_round(round_.result, i)
-    return out
+            results = [round_.result]
+        for result in results:
+            cols["points"].append(result.points)
+            cols["reason"].append(REASONS.index(result.reason))
+            cols["out_seat"].append(result.out_seat)
+            cols["starter"].append(result.starter)
+            cols["moves"].append(result.moves)
+            cols["match_index"].append(i)
+        if args.progress is not None and time.monotonic() - last_report >= PROGRESS_INTERVAL:
+            args.progress(i + 1, args.n)
+            last_report = time.monotonic()
+    if args.progress is not None:
+        args.progress(args.n, args.n)
+    return SimulationResult.from_arrays(rules.players, **cols)
+
+
+def simulate_iter(
+    rules: Rules,
+    matches: Optional[int] = None,
+    rounds: Optional[int] = None,
+    seed: int = 0,
+    round_index: int = 0,
+    policy: Union[str, Sequence[str]] = "random",
+    threads: Optional[int] = None,
+    chunk_size: Optional[int] = None,
+    progress: Optional[Progress] = None,
+    *,
+    _simulate: Callable[..., SimulationResult] = simulate,
+) -> Iterator[SimulationResult]:
+    """``simulate``, yielded chunk by chunk in bounded memory: the same games
+    (game i seeded ``seed + i``), ``chunk_size`` rounds or matches a chunk
+    (default 100,000 rounds or 1,000 matches), ``match_index`` counted over
+    the whole run. Up to 2**63 - 1 games; stop iterating to stop the run.
+
+    >>> from dominocore.reference import Doubles
+    >>> chunks = list(simulate_iter(Doubles(players=2), rounds=5, chunk_size=2))
+    >>> [len(c.reason) for c in chunks], chunks[-1].match_index.tolist()
+    ([2, 2, 1], [4])
+    """
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress, MAX_ITER_COUNT)
+    default = 1_000 if args.matches else 100_000
+    size = default if chunk_size is None else as_int(chunk_size, "chunk_size", 1, MAX_SIM_COUNT)
+    mode = "matches" if args.matches else "rounds"
+    extra = {} if args.matches else {"round_index": args.round_index}
+    for start in range(0, args.n, size):
+        count = min(size, args.n - start)
+
+        def chunk_progress(done: int, total: int, start: int = start) -> None:
+            args.progress(start + done, args.n)  # type: ignore[misc]
+
+        part = _simulate(
+            rules,
+            seed=(args.seed + start) & MAX_SEED,
+            policy=args.policies,
+            threads=args.threads,
+            progress=None if args.progress is None else chunk_progress,
+            **{mode: count},
+            **extra,
+        )
+        part.match_index += start
+        yield part

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Union
+import re
+from collections import namedtuple
+from typing import Iterator, Union
 
+from .checks import as_int, shown
 from .errors import ParseError
 
 __all__ = ["Tile", "TileLike", "MIN_SET", "MAX_SET", "tile_count", "tiles_of_set"]
@@ -21,45 +24,54 @@ def tile_count(set_size: int) -> int:
     return (set_size + 1) * (set_size + 2) // 2
 
 
-class Tile(NamedTuple):
+_TILE_TEXT = re.compile(r"[ \t]*([0-9]{1,2})[ \t]*-[ \t]*([0-9]{1,2})[ \t]*")
+
+
+def _half(value: object) -> int:
+    return as_int(value, "a tile half", 0, MAX_SET, ParseError)
+
+
+class Tile(namedtuple("Tile", "low high")):
     """A domino ``low-high`` (``low <= high``), identified by its index.
+
+    The halves may be given in either order; each is an integer 0..18.
 
     >>> Tile.parse("9-5")
     Tile(low=5, high=9)
-    >>> str(Tile(3, 3)), Tile(0, 2).index, Tile.from_index(2)
-    ('3-3', 3, Tile(low=1, high=1))
+    >>> Tile(8, 7), str(Tile(3, 3)), Tile(0, 2).index, Tile.from_index(2)
+    (Tile(low=7, high=8), '3-3', 3, Tile(low=1, high=1))
     """
 
+    __slots__ = ()
     low: int
     high: int
 
+    def __new__(cls, low: int, high: int) -> "Tile":
+        a, b = _half(low), _half(high)
+        return tuple.__new__(cls, (a, b) if a <= b else (b, a))
+
+    @classmethod
+    def _make(cls, iterable) -> "Tile":  # type: ignore[override]  # namedtuple's _make and _replace would skip the checks
+        return cls(*iterable)
+
     @classmethod
     def of(cls, a: int, b: int) -> "Tile":
-        """The tile with halves ``a`` and ``b`` in either order."""
-        for v in (a, b):
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_SET:
-                raise ParseError(f"a tile half must be an integer 0..{MAX_SET}, got {v!r}")
-        return cls(min(a, b), max(a, b))
+        """The tile with halves ``a`` and ``b`` in either order (the same as ``Tile(a, b)``)."""
+        return cls(a, b)
 
     @classmethod
     def parse(cls, text: str) -> "Tile":
-        """Parse ``"a-b"`` (halves in either order)."""
-        if not isinstance(text, str):
-            raise ParseError(f"a tile is written 'a-b', got {text!r}")
-        parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-            raise ParseError(f"a tile is written 'a-b' (like '5-9'), got {text!r}")
-        return cls.of(int(parts[0]), int(parts[1]))
+        """Parse ``"a-b"`` (halves in either order; ASCII digits, docs/validation.md)."""
+        match = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise ParseError(f"a tile is written 'a-b' (like '5-9'), got {shown(text)}")
+        return cls(int(match.group(1)), int(match.group(2)))
 
     @classmethod
     def from_index(cls, index: int) -> "Tile":
         """The tile with the given index (``b*(b+1)/2 + a``)."""
-        if not isinstance(index, int) or not 0 <= index < tile_count(MAX_SET):
-            raise ParseError(f"no tile has index {index!r}")
-        high = 0
-        while (high + 1) * (high + 2) // 2 <= index:
-            high += 1
-        return cls(index - high * (high + 1) // 2, high)
+        i = as_int(index, "a tile index", 0, tile_count(MAX_SET) - 1, ParseError)
+        return _BY_INDEX[i]
 
     @property
     def index(self) -> int:  # type: ignore[override]  # the tile index, not tuple.index
@@ -82,11 +94,13 @@ class Tile(NamedTuple):
             return self.high
         if number == self.high:
             return self.low
-        raise ParseError(f"tile {self} has no half {number}")
+        raise ParseError(f"tile {self} has no half {shown(number)}")
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
 
+
+_BY_INDEX = tuple(Tile(low, high) for high in range(MAX_SET + 1) for low in range(high + 1))
 
 TileLike = Union[Tile, str, int]
 
@@ -97,15 +111,13 @@ def as_tile(value: TileLike) -> Tile:
         return value
     if isinstance(value, str):
         return Tile.parse(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Tile.from_index(value)
     if isinstance(value, tuple) and len(value) == 2:
-        return Tile.of(*value)
-    raise ParseError(f"expected a tile ('5-9', Tile or index), got {value!r}")
+        return Tile(*value)
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        return Tile.from_index(value)
+    raise ParseError(f"expected a tile ('5-9', Tile or index), got {shown(value)}")
 
 
 def tiles_of_set(set_size: int) -> Iterator[Tile]:
     """Every tile of a double-``set_size`` set in index order."""
-    for high in range(set_size + 1):
-        for low in range(high + 1):
-            yield Tile(low, high)
+    return iter(_BY_INDEX[: tile_count(set_size)])

@@ -1,0 +1,138 @@
+"""Argument checks shared by both implementations (docs/validation.md).
+
+Every public entry point checks its arguments here, before any work, so that
+the compiled core and the reference accept and reject exactly the same
+inputs with the same error classes.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, List, Optional, Sequence, Type, Union
+
+from .errors import DominoError, RulesError
+
+__all__ = [
+    "MAX_SEED",
+    "MAX_SIM_COUNT",
+    "MAX_THREADS",
+    "MAX_ROUND_INDEX",
+    "POLICIES",
+    "shown",
+    "as_int",
+    "check_seed",
+    "check_seat",
+    "check_player",
+    "check_round_index",
+    "check_policies",
+    "action_key",
+    "Guarded",
+]
+
+#: Seeds are 64-bit: 0 .. 2**64 - 1.
+MAX_SEED = (1 << 64) - 1
+#: The most rounds or matches one ``simulate`` call plays (``simulate_iter`` has no limit).
+MAX_SIM_COUNT = 1 << 40
+#: The most native threads one ``simulate`` call starts.
+MAX_THREADS = 256
+#: The largest round index of a Doubles round (Chicken Foot: the set's N).
+MAX_ROUND_INDEX = (1 << 31) - 1
+#: The built-in policies, by name.
+POLICIES = ("random", "greedy")
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for an error message, kept short (a 5,000-digit integer
+    cannot even be printed by default since Python 3.11)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def as_int(value: Any, name: str, low: int, high: int, error: Type[DominoError] = RulesError) -> int:
+    """``value`` as a plain ``int`` in ``[low, high]``; anything with
+    ``__index__`` (numpy integers included) but ``bool`` is an integer."""
+    if isinstance(value, bool):
+        raise error(f"{name} must be an integer, got {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise error(f"{name} must be an integer, got {shown(value)}") from None
+    if not low <= number <= high:
+        raise error(f"{name} must be between {low} and {high}, got {shown(number)}")
+    return number
+
+
+def action_key(action: Any) -> Optional[int]:
+    """An action id as a plain int, or ``None`` for anything that is not an
+    integer (and so never a legal action id)."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
+
+
+def check_seed(seed: Any) -> int:
+    """A 64-bit seed; out-of-range seeds are rejected, never reduced."""
+    return as_int(seed, "a seed", 0, MAX_SEED)
+
+
+def check_seat(players: int, seat: Any, name: str = "seat") -> int:
+    """A seat number ``0 .. players - 1``."""
+    return as_int(seat, name, 0, players - 1)
+
+
+def check_player(players: int, player: Any) -> Optional[int]:
+    """The ``player=`` argument of a move: ``None`` or a seat."""
+    return None if player is None else check_seat(players, player, "player")
+
+
+def check_round_index(rules: Any, round_index: Any) -> int:
+    """A round index: ``0 .. N`` in Chicken Foot (double-N), else ``0 .. 2**31 - 1``."""
+    high = rules.set if rules.rounds is not None else MAX_ROUND_INDEX
+    return as_int(round_index, "round_index", 0, high)
+
+
+def check_policies(policy: Union[str, Sequence[str]], players: int) -> List[str]:
+    """One policy name per seat, from a name or a list or tuple of names."""
+    if isinstance(policy, str):
+        policies = [policy] * players
+    elif isinstance(policy, (list, tuple)):
+        policies = list(policy)
+    else:
+        raise RulesError(f"policy must be a name or a list or tuple of names (one per seat), got {shown(policy)}")
+    if len(policies) != players:
+        raise RulesError(f"a policy list needs one policy per seat ({players}), got {len(policies)}")
+    for p in policies:
+        if not isinstance(p, str) or p not in POLICIES:
+            raise RulesError(f"policy must be one of {POLICIES}, got {shown(p)}")
+    return policies
+
+
+class Guarded:
+    """Base of the stateful public classes: an object made with
+    ``cls.__new__(cls)`` whose ``__init__`` never ran raises ``TypeError``
+    from every method instead of reading missing or garbage state.
+
+    ``__getattr__`` only runs when normal lookup fails, so this costs
+    nothing on the normal path. ``_init_marker`` names an attribute that
+    every initialised object has.
+    """
+
+    __slots__ = ()
+    _init_marker = "_rules"
+
+    def __getattr__(self, name: str) -> Any:
+        marker = type(self)._init_marker
+        if not name.startswith("__"):
+            try:
+                object.__getattribute__(self, marker)
+            except AttributeError:
+                cls = type(self).__name__
+                raise TypeError(
+                    f"this {cls} object is not initialised ({cls}.__new__ without __init__): build it with {cls}(...)"
+                ) from None
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
