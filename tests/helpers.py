@@ -46,6 +46,30 @@ def observe(round_, history: bool = True) -> dict:
     }
 
 
+def observe_step(round_, seat: int) -> dict:
+    """The per-move part of ``observe``: what a move can change that is cheap to
+    read in both implementations. The scalars of the state, the open ends,
+    ``seat``'s hand (the mover's), the full legal listing and the legal action
+    ids (the distinct listing's image). Left to ``observe`` (the differential
+    test calls it at intervals, before every undo and at the end of each round):
+    the other hands, the yard's order, the unlocked numbers, the layout and the
+    move stack (the core rebuilds the last two whole on every read) and the
+    distinct listing itself."""
+    return {
+        "current_player": round_.current_player,
+        "yard_size": round_.yard_size,
+        "open_ends": round_.open_ends,
+        "pending_ends": list(round_.pending_ends),
+        "obligation": round_.obligation,
+        "drawn_tile": round_.drawn_tile,
+        "hand": round_.hand(seat),
+        "legal": round_.legal_moves(),
+        "actions": list(round_.legal_actions()),
+        "is_over": round_.is_over,
+        "result": None if round_.result is None else tuple(round_.result),
+    }
+
+
 def set_tiles(dc, rules) -> list:
     """Every tile of the rules' set, as strings, in index order."""
     return [str(dc.Tile.from_index(i)) for i in range(rules.tile_count)]

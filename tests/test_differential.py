@@ -1,24 +1,41 @@
-"""The compiled core against the reference, compared after every move.
+"""The compiled core against the reference, compared move for move.
 
 For every rule set, set size (6, 9, 12, 15, 18 where allowed) and allowed
-player count: ROUNDS seeded rounds, moves picked by a seeded random player,
-and in every third round a random number of moves undone and another branch
-taken. ``DOMINOCORE_DIFF_ROUNDS`` raises the count (the README's large run).
+player count: ``ROUNDS[set]`` seeded rounds, moves picked by a seeded random
+player, and in every third round a random number of moves undone and another
+branch taken; then ``MATCHES`` whole matches per rule set; then hand-built
+deals in which several hands are empty at the set-up.
+
+After every move the cheap observables are compared (``helpers.observe_step``:
+the state's scalars, open ends, the mover's hand, the legal moves and action
+ids), everything of ``helpers.observe`` every ``FULL_EVERY`` moves (at an
+offset that moves from round to round), and the whole of it with the history
+(layout, move stack) and ``to_dict`` at the deal, before every undo, after it,
+and at the end of every round.
+
+The default run is short; ``--large`` (``DOMINOCORE_LARGE=1``) plays 1300
+rounds a configuration and 100 matches a rule set with everything compared
+after every move (the README's large run). ``DOMINOCORE_DIFF_ROUNDS``,
+``DOMINOCORE_DIFF_MATCHES`` and ``DOMINOCORE_DIFF_FULL_EVERY`` override the
+counts of either run.
 """
 
 from __future__ import annotations
 
-import os
+import itertools
 import random
 
 import dominocore.reference as ref
 import pytest
-from helpers import observe
+from helpers import observe, observe_step, scaled
 
 native = pytest.importorskip("dominocore._native")
 
-ROUNDS = int(os.environ.get("DOMINOCORE_DIFF_ROUNDS", "200"))
-MATCHES = int(os.environ.get("DOMINOCORE_DIFF_MATCHES", "20"))
+# Rounds per configuration by set size (a double-18 round costs some fifteen double-6 rounds).
+DEFAULT_ROUNDS = {6: 120, 9: 40, 12: 25, 15: 16, 18: 12}
+ROUNDS = {n: scaled(rounds, 1300, "DOMINOCORE_DIFF_ROUNDS") for n, rounds in DEFAULT_ROUNDS.items()}
+MATCHES = scaled(10, 100, "DOMINOCORE_DIFF_MATCHES")
+FULL_EVERY = max(1, scaled(8, 1, "DOMINOCORE_DIFF_FULL_EVERY"))
 
 
 def configurations():
@@ -39,25 +56,39 @@ def make_rules(module, rule_set, n, p):
     return module.ChickenFoot(players=p, set=n, rule_set=rule_set)
 
 
-def play_and_compare(a, b, rng: random.Random, branch: bool) -> int:
+def compare_fully(a, b, where: str = "") -> dict:
+    """Everything observable, the history and the record; return the reference's view."""
+    seen = observe(a)
+    assert seen == observe(b), where
+    assert a.to_dict() == b.to_dict(), where
+    return seen
+
+
+def play_and_compare(a, b, rng: random.Random, branch: bool, offset: int = 0) -> int:
     """Play both rounds move for move; return the number of moves compared."""
     compared = 0
-    assert observe(a) == observe(b)
+    moves = compare_fully(a, b, "at the deal")["legal"]
     while not a.is_over:
-        moves = a.legal_moves()
         if branch and len(a.move_stack) > 4 and rng.random() < 0.05:
+            compare_fully(a, b, "before an undo")
             for _ in range(rng.randint(1, min(6, len(a.move_stack)))):
                 assert str(a.pop()) == str(b.pop())
-            assert observe(a) == observe(b)
+            moves = compare_fully(a, b, "after an undo")["legal"]
             branch = rng.random() < 0.5
             continue
         move = moves[rng.randrange(len(moves))]
+        seat = a.current_player
         a.push(move)
         b.push(str(move))
         compared += 1
-        assert observe(a, history=False) == observe(b, history=False), f"after {move}"
-    assert observe(a) == observe(b)
-    assert a.to_dict() == b.to_dict()
+        if (compared + offset) % FULL_EVERY == 0:
+            seen = observe(a, history=False)
+            assert seen == observe(b, history=False), f"after {move}"
+        else:
+            seen = observe_step(a, seat)
+            assert seen == observe_step(b, seat), f"after {move}"
+        moves = seen["legal"]
+    compare_fully(a, b, "at the end")
     return compared
 
 
@@ -65,12 +96,12 @@ def play_and_compare(a, b, rng: random.Random, branch: bool) -> int:
 def test_rounds_agree_move_for_move(rule_set, n, p):
     ref_rules, core_rules = make_rules(ref, rule_set, n, p), make_rules(native, rule_set, n, p)
     rng = random.Random(f"{rule_set}-{n}-{p}")
-    for i in range(ROUNDS):
+    for i in range(ROUNDS[n]):
         seed = rng.getrandbits(64)
         k = i % (n + 1) if rule_set != "doubles" else 0
         a = ref.Round(ref_rules, seed=seed, round_index=k)
         b = native.Round(core_rules, seed=seed, round_index=k)
-        play_and_compare(a, b, rng, branch=i % 3 == 0)
+        play_and_compare(a, b, rng, branch=i % 3 == 0, offset=i)
 
 
 @pytest.mark.parametrize("rule_set", ["trains", "cross", "doubles"])
@@ -83,7 +114,74 @@ def test_whole_matches_agree(rule_set):
         a = ref.Match(make_rules(ref, rule_set, n, p), seed=seed)
         b = native.Match(make_rules(native, rule_set, n, p), seed=seed)
         while not a.is_over:
-            play_and_compare(a.new_round(), b.new_round(), rng, branch=False)
+            play_and_compare(a.new_round(), b.new_round(), rng, branch=False, offset=len(a.results))
         assert b.is_over
         assert a.totals == b.totals and a.winners == b.winners
         assert [tuple(r) for r in a.results] == [tuple(r) for r in b.results]
+
+
+# --------------------------------------------------------------------------- empty hands at the set-up
+
+
+def empty_hand_deals(rule_set, n, p):
+    """Hand-built deals (docs/engine.md reading 11) with two or more empty hands:
+    every set of two or more empty seats (all of them included) with every
+    starter (up to 5 players; one random starter per set beyond), a random
+    round (its double in the centre; any double in Doubles), the other tiles
+    shuffled into the other hands (1 to 9 each) and the yard.
+    Yields (empty seats, starter, round index, hands, yard, centre)."""
+    rng = random.Random(f"empty-{rule_set}-{n}-{p}")
+    tiles = [f"{a}-{b}" for b in range(n + 1) for a in range(b + 1)]
+    for size in range(2, p + 1):
+        for empty in itertools.combinations(range(p), size):
+            for starter in range(p) if p <= 5 else [rng.randrange(p)]:
+                k = rng.randrange(n + 1)
+                centre = f"{n - k}-{n - k}"
+                rest = [t for t in tiles if t != centre]
+                rng.shuffle(rest)
+                hands, top = [], 0
+                for s in range(p):
+                    take = 0 if s in empty else rng.randint(1, 9)
+                    hands.append(rest[top : top + take])
+                    top += take
+                yield empty, starter, k if rule_set != "doubles" else 0, hands, rest[top:], centre
+
+
+def expected_points(rules, hands, out_seat):
+    """RULES.md 2.4 (what is left in each hand, 0-0 as 50 where on) and 3 (the
+    out seat scores the pips of every other hand)."""
+    pips = [sum(int(x) for t in h for x in t.split("-")) for h in hands]
+    if rules.game == "doubles":
+        return tuple(sum(pips) if s == out_seat else 0 for s in range(len(hands)))
+    blank = 50 if rules.double_blank_50 else 0
+    return tuple(pips[s] + (blank if "0-0" in hands[s] else 0) for s in range(len(hands)))
+
+
+EMPTY_HAND_CONFIGURATIONS = [
+    (rule_set, n, p)
+    for rule_set in ("trains", "cross", "doubles")
+    for n, p in ((6, 2), (6, 3), (9, 4), (12, 5), (15, 8))
+    if not (rule_set == "doubles" and p > 4)
+]
+
+
+@pytest.mark.parametrize("rule_set,n,p", EMPTY_HAND_CONFIGURATIONS, ids=lambda x: str(x))
+def test_several_empty_hands_at_the_set_up(rule_set, n, p):
+    """The round is over at once: "out", for the LOWEST seat with an empty hand
+    whoever the starter is (docs/engine.md reading 11), with the points of
+    RULES.md; both implementations agree on that and on everything observable."""
+    ref_rules, core_rules = make_rules(ref, rule_set, n, p), make_rules(native, rule_set, n, p)
+    count = 0
+    for empty, starter, k, hands, yard, centre in empty_hand_deals(rule_set, n, p):
+        deal = dict(hands=hands, yard=yard, centre=centre, starter=starter, round_index=k)
+        where = f"empty seats {empty}, starter {starter}, round {k}"
+        a = ref.Round.from_deal(ref_rules, **deal)
+        b = native.Round.from_deal(core_rules, **deal)
+        expected = ("out", min(empty), expected_points(ref_rules, hands, min(empty)), starter, 0)
+        assert tuple(a.result) == expected, where
+        assert tuple(b.result) == expected, where
+        assert a.current_player == b.current_player == -1, where
+        assert a.legal_moves() == b.legal_moves() == [], where
+        compare_fully(a, b, where)
+        count += 1
+    assert count == (2**p - 1 - p) * (p if p <= 5 else 1)  # every set of two or more seats

@@ -1,11 +1,14 @@
-"""Hypothesis property tests over random seeded games of every rule set."""
+"""Hypothesis property tests over random seeded games of every rule set.
+
+``EXAMPLES`` examples per property (and implementation) in the default run,
+many more under ``--large``; ``DOMINOCORE_PROPERTY_EXAMPLES`` overrides both."""
 
 from __future__ import annotations
 
 import copy
 import pickle
 
-from helpers import all_tiles_in_play, observe, set_tiles
+from helpers import all_tiles_in_play, observe, scaled, set_tiles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,8 +27,11 @@ games = st.tuples(
     st.integers(0, 2**64 - 1),
     st.lists(st.integers(0, 10**6), min_size=1, max_size=150),
 )
+EXAMPLES = scaled(40, 500, "DOMINOCORE_PROPERTY_EXAMPLES")
 SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 
 

@@ -9,6 +9,7 @@ import time
 import dominocore.reference as ref
 import numpy as np
 import pytest
+from helpers import scaled
 
 native = pytest.importorskip("dominocore._native")
 
@@ -20,6 +21,8 @@ RULES = [
     dict(game="doubles", set=9, players=4, target=60),
 ]
 POLICIES = ["random", "greedy", "per-seat"]
+# Rounds a (rules, policy) pair simulated by both implementations (the reference's cost).
+ROUNDS = scaled(60, 1000, "DOMINOCORE_SIM_ROUNDS")
 
 
 def rules_pair(options):
@@ -49,9 +52,10 @@ def test_rounds_equal_the_reference(options, policy):
     a, b = rules_pair(options)
     pol = policy_for(policy, a.players)
     k = 2 if a.game == "chickenfoot" else 0
-    expected = ref.simulate(a, rounds=200, seed=2**64 - 100, round_index=k, policy=pol)
-    got = native.simulate(b, rounds=200, seed=2**64 - 100, round_index=k, policy=pol, threads=2)
-    assert as_lists(got) == as_lists(expected)  # the seed wraps around 2^64 on the way
+    seed = 2**64 - max(1, ROUNDS // 2)  # the seed wraps around 2^64 half way
+    expected = ref.simulate(a, rounds=ROUNDS, seed=seed, round_index=k, policy=pol)
+    got = native.simulate(b, rounds=ROUNDS, seed=seed, round_index=k, policy=pol, threads=2)
+    assert as_lists(got) == as_lists(expected)
 
 
 @pytest.mark.parametrize("policy", POLICIES)
