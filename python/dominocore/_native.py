@@ -20,7 +20,16 @@ from .reference import match as _ref_match
 from .reference import sim as _ref_sim
 
 # The value types are shared with the reference: one set of classes for both.
-from .reference.checks import Guarded, action_key, check_player, check_policies, check_round_index, check_seat, check_seed, shown
+from .reference.checks import (
+    Guarded,
+    action_key,
+    check_player,
+    check_policies,
+    check_round_index,
+    check_seat,
+    check_seed,
+    shown,
+)
 from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .reference.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .reference.round import RoundAPI, RoundResult

@@ -46,7 +46,10 @@ def shown(value: Any) -> str:
     cannot even be printed by default since Python 3.11)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"an integer of {value.bit_length()} bits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # a container of huge integers, or a caller's __repr__ that raises
+        return f"a {type(value).__name__} object"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

@@ -728,7 +728,7 @@ def _check_conserved(rules: Rules, tiles: List[Tile]) -> None:
 def _check_keys(what: str, data: Dict[str, Any], keys: set) -> None:
     unknown = set(data) - keys
     if unknown:
-        raise StateError(f"unknown keys in {what}: {sorted(unknown)}")
+        raise StateError(f"unknown keys in {what}: {', '.join(sorted(shown(k) for k in unknown))}")
     missing = keys - set(data)
     if missing:
         raise StateError(f"missing keys in {what}: {sorted(missing)}")
