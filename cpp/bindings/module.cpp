@@ -14,6 +14,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -233,6 +234,28 @@ py::dict sim_to_dict(SimResult&& r) {
   return d;
 }
 
+// An action id from Python, strictly: an integer (anything with __index__,
+// not bool). Anything else, or an integer beyond a C int, is never a legal id:
+// IllegalMove "illegal_action", as for a legal-looking id that is not legal now.
+int action_id(const State& s, py::handle h) {
+  PyObject* o = h.ptr();
+  if (!PyBool_Check(o) && PyIndex_Check(o)) {
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+    if (index) {
+      int overflow = 0;
+      const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+      if (!overflow && v >= INT_MIN && v <= INT_MAX) return static_cast<int>(v);
+    }
+    PyErr_Clear();
+  }
+  const bool is_int = PyLong_Check(o) && !PyBool_Check(o);
+  throw IllegalMove(Reason::IllegalAction, Move::pass(),
+                    "not an action id (action ids are integers 0.." + std::to_string(s.num_actions() - 1) + "): got " +
+                        (is_int ? std::string("an integer beyond that range")
+                                : "a value of type '" + std::string(py::str(py::type::handle_of(h).attr("__name__"))) +
+                                      "'"));
+}
+
 // The step interface builds its list by hand: no std::vector round trip.
 py::list legal_action_list(const State& s) {
   thread_local std::vector<int> ids;
@@ -386,7 +409,7 @@ PYBIND11_MODULE(_core, m) {
       // ---- the step interface: ints in, ints out
       .def("legal_actions", &legal_action_list, "The legal action ids, ascending (RULES.md 1.8).")
       .def(
-          "apply_action", [](State& s, int action) { s.apply_action(action); },
+          "apply_action", [](State& s, py::handle action) { s.apply_action(action_id(s, action)); },
           py::arg("action"), "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
       .def(
           "legal_action_mask",
@@ -414,7 +437,8 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("out") = py::none(),
           "A numpy bool array, True at the legal action ids; fills `out` in place when given.")
-      .def("_action_to_move", [](const State& s, int action) { return encode(s.action_to_move(action)); })
+      .def("_action_to_move",
+           [](const State& s, py::handle action) { return encode(s.action_to_move(action_id(s, action))); })
       .def("_move_to_action", [](const State& s, int code) { return s.move_to_action(decode(code)); })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);

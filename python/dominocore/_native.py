@@ -11,6 +11,7 @@ Python object per move.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -22,7 +23,6 @@ from .reference import sim as _ref_sim
 # The value types are shared with the reference: one set of classes for both.
 from .reference.checks import (
     Guarded,
-    action_key,
     check_player,
     check_policies,
     check_round_index,
@@ -84,18 +84,6 @@ def _core_rules(rules: Rules) -> Any:
     return core
 
 
-def _illegal_action(action: Any) -> IllegalMoveError:
-    return IllegalMoveError("illegal_action", f"action {shown(action)} is not a legal action id now")
-
-
-def _action_id(action: Any) -> int:
-    """``action`` as a plain int; anything that is not an integer is never a legal id."""
-    key = action_key(action)
-    if key is None:
-        raise _illegal_action(action)
-    return key
-
-
 def _core_of(round: Any) -> Any:
     """The RoundCore of a compiled ``Round`` (bots take nothing else)."""
     if not isinstance(round, Round):
@@ -120,15 +108,25 @@ class Round(RoundAPI):
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
         index = check_round_index(rules, round_index)
-        self._c = _core.RoundCore(_core_rules(rules), check_seed(seed), index)
         self._rules = rules
+        self._attach(_core.RoundCore(_core_rules(rules), check_seed(seed), index))
 
     @classmethod
     def _from_core(cls, rules: Rules, core: Any) -> "Round":
         self = cls.__new__(cls)
-        self._c = core
         self._rules = rules
+        self._attach(core)
         return self
+
+    def _attach(self, core: Any) -> None:
+        """Hold ``core``. The step interface is the core's own bound methods,
+        kept on the instance so that a call costs no Python frame (they check
+        their arguments in C++); the methods below serve the docs and an object
+        whose ``__init__`` never ran."""
+        self._c = core
+        self.legal_actions = core.legal_actions  # type: ignore[method-assign]
+        self.apply_action = core.apply_action  # type: ignore[method-assign]
+        self.legal_action_mask = core.legal_action_mask  # type: ignore[method-assign]
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
@@ -164,15 +162,9 @@ class Round(RoundAPI):
         """The seat that started the round."""
         return self._c.starter
 
-    @property
-    def current_player(self) -> int:
-        """The seat to move, or -1 once the round is over."""
-        return self._c.current_player
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the round has ended."""
-        return self._c.is_over
+    # The two properties every step loop reads, through C-level getters.
+    current_player = property(attrgetter("_c.current_player"), doc="The seat to move, or -1 once the round is over.")
+    is_over = property(attrgetter("_c.is_over"), doc="Whether the round has ended.")
 
     @property
     def yard_size(self) -> int:
@@ -292,19 +284,12 @@ class Round(RoundAPI):
     def apply_action(self, action: int) -> None:
         """Play the move a legal action id stands for (``IllegalMoveError``
         ``illegal_action`` for anything else, of any type)."""
-        core = self._c
-        try:
-            core.apply_action(action if type(action) is int else _action_id(action))
-        except TypeError:  # beyond a C int: never a legal id
-            raise _illegal_action(action) from None
+        self._c.apply_action(action)
 
     def action_to_move(self, action: int) -> Move:
-        """The (distinct) move a legal action id stands for."""
-        core = self._c
-        try:
-            return _decode(core._action_to_move(_action_id(action)))
-        except TypeError:
-            raise _illegal_action(action) from None
+        """The (distinct) move a legal action id stands for (``IllegalMoveError``
+        ``illegal_action`` for anything else, of any type)."""
+        return _decode(self._c._action_to_move(action))
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
@@ -316,7 +301,7 @@ class Round(RoundAPI):
         """An independent copy, history included (of the same class)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._c = _core.RoundCore(self._c)
+        other._attach(_core.RoundCore(self._c))
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
