@@ -17,7 +17,7 @@ Both are pip-installed (``--target``, Release build) into a temporary directory,
 REV from a temporary git worktree; .venv is not touched. The ``WORKLOADS`` then
 run in fresh interpreters, alternating between the two sides repeat by repeat
 so that the machine's load weighs on both alike; each figure is the best of 5
-(2 with --quick). Building both sides takes a few minutes.
+(2 with --quick). Building both sides takes a minute or two.
 """
 
 from __future__ import annotations
@@ -142,20 +142,23 @@ def measure(target: Path, name: str, size: int) -> float:
     return float(rate)
 
 
-def compare_with(rev: str, scale: float, repeats: int) -> None:
-    """Print the working tree against ``rev``, workload by workload, alternating the sides every repeat."""
-    sha = subprocess.run(
-        ["git", "rev-parse", "--short", f"{rev}^{{commit}}"], cwd=ROOT, stdout=subprocess.PIPE, text=True, check=True
-    ).stdout.strip()
+def resolve(rev: str) -> str:
+    """The commit ``rev`` names, looked up once (a typo fails before any work; the branch may move meanwhile)."""
+    cmd = ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"]
+    return subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+
+
+def compare_with(rev: str, sha: str, scale: float, repeats: int) -> None:
+    """Print the working tree against commit ``sha`` (named ``rev``), alternating the sides every repeat."""
     with tempfile.TemporaryDirectory(prefix="dominocore-baseline-") as tmp:
-        sides = [install(ROOT, Path(tmp, "current")), install_revision(rev, Path(tmp, "baseline"))]
+        sides = [install(ROOT, Path(tmp, "current")), install_revision(sha, Path(tmp, "baseline"))]
         best = {(name, side): 0.0 for name in WORKLOADS for side in (0, 1)}
         for i in range(repeats):
             for name, (_, size, _) in WORKLOADS.items():
                 for side in (i % 2, 1 - i % 2):
                     rate = measure(sides[side], name, max(1, int(size * scale)))
                     best[name, side] = max(best[name, side], rate)
-    baseline = f"baseline {rev} ({sha})"
+    baseline = f"baseline {rev} ({sha[:7]})"
     width = max(14, len(baseline))
     print()
     print(f"working tree vs {rev}: best of {repeats}, interleaved, each run in a fresh process")
@@ -218,6 +221,7 @@ def main() -> None:
     if args.worker:
         run_workload(args.worker[0], int(args.worker[1]))
         return
+    baseline = resolve(args.baseline) if args.baseline else None
     scale = 0.05 if args.quick else 1.0
     repeats = 1 if args.quick else 3
     n = lambda x: max(1, int(x * scale))  # noqa: E731
@@ -301,8 +305,8 @@ def main() -> None:
         f"simulate: {per_round:.1f} bytes a round at peak ({n(4_000_000):,} rounds, 4 players; the result itself "
         f"holds 31); Ctrl-C stopped a 2-thread run after {stop_after * 1000:.0f} ms"
     )
-    if args.baseline:
-        compare_with(args.baseline, scale, 2 if args.quick else 5)
+    if baseline:
+        compare_with(args.baseline, baseline, scale, 2 if args.quick else 5)
 
 
 if __name__ == "__main__":
