@@ -29,7 +29,7 @@ class SplitMix64:
     def __deepcopy__(self, memo: Dict[int, Any]) -> SplitMix64: ...
 
 class RoundCore:
-    """The compiled round state; dominocore.Round holds one."""
+    """The compiled round state; dominocore.Round subclasses it."""
 
     @overload
     def __init__(self, other: RoundCore) -> None: ...

@@ -11,10 +11,7 @@ Python object per move.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
-
-import numpy as np
 
 from . import _core
 from .reference import match as _ref_match
@@ -85,15 +82,22 @@ def _core_rules(rules: Rules) -> Any:
 
 
 def _core_of(round: Any) -> Any:
-    """The RoundCore of a compiled ``Round`` (bots take nothing else)."""
+    """A compiled ``Round`` (bots take nothing else)."""
     if not isinstance(round, Round):
         raise TypeError(f"expected a dominocore Round, got {shown(round)}")
-    return round._c
+    return round
 
 
-class Round(RoundAPI):
+class Round(_core.RoundCore, RoundAPI):
     """The state of one round (compiled core); the same API as
     ``dominocore.reference.Round``.
+
+    The step interface (``legal_actions``, ``apply_action``,
+    ``legal_action_mask``) and the simple properties (``current_player``,
+    ``is_over``, ``starter``, ``round_index``, ``yard_size``, ``num_actions``,
+    ``pending_ends``) are the core's own, with no Python frame per call; they
+    check their arguments in C++, and every method of an object whose
+    ``__init__`` never ran raises ``TypeError``.
 
     >>> import dominocore as dc
     >>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
@@ -101,41 +105,31 @@ class Round(RoundAPI):
     (Tile(low=9, high=9), [0, 1, 2, 3])
     """
 
-    _c: Any  # the core's RoundCore
     _rules: Rules
+    # A round pickles as its record (the core alone refuses to be pickled).
+    __reduce__ = RoundAPI.__reduce__
+    __reduce_ex__ = RoundAPI.__reduce_ex__
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
         index = check_round_index(rules, round_index)
+        super().__init__(_core_rules(rules), check_seed(seed), index)
         self._rules = rules
-        self._attach(_core.RoundCore(_core_rules(rules), check_seed(seed), index))
-
-    @classmethod
-    def _from_core(cls, rules: Rules, core: Any) -> "Round":
-        self = cls.__new__(cls)
-        self._rules = rules
-        self._attach(core)
-        return self
-
-    def _attach(self, core: Any) -> None:
-        """Hold ``core``. The step interface is the core's own bound methods,
-        kept on the instance so that a call costs no Python frame (they check
-        their arguments in C++); the methods below serve the docs and an object
-        whose ``__init__`` never ran."""
-        self._c = core
-        self.legal_actions = core.legal_actions  # type: ignore[method-assign]
-        self.apply_action = core.apply_action  # type: ignore[method-assign]
-        self.legal_action_mask = core.legal_action_mask  # type: ignore[method-assign]
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
         """Deal a round from a generator that a match owns."""
-        return cls._from_core(rules, _core.RoundCore(_core_rules(rules), rng, round_index))
+        self = cls.__new__(cls)
+        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index)
+        self._rules = rules
+        return self
 
     @classmethod
     def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
-        core = _core.RoundCore(
+        self = cls.__new__(cls)
+        _core.RoundCore.__init__(
+            self,
             _core_rules(rules),
             centre.index,
             starter,
@@ -143,7 +137,8 @@ class Round(RoundAPI):
             [t.index for t in yard],
             round_index,
         )
-        return cls._from_core(rules, core)
+        self._rules = rules
+        return self
 
     # ------------------------------------------------------------ observation
 
@@ -153,70 +148,41 @@ class Round(RoundAPI):
         return self._rules
 
     @property
-    def round_index(self) -> int:
-        """The round's index in its match (Chicken Foot: starts from double N-k)."""
-        return self._c.round_index
-
-    @property
-    def starter(self) -> int:
-        """The seat that started the round."""
-        return self._c.starter
-
-    # The two properties every step loop reads, through C-level getters.
-    current_player = property(attrgetter("_c.current_player"), doc="The seat to move, or -1 once the round is over.")
-    is_over = property(attrgetter("_c.is_over"), doc="Whether the round has ended.")
-
-    @property
-    def yard_size(self) -> int:
-        """How many tiles the yard holds."""
-        return self._c.yard_size
-
-    @property
-    def num_actions(self) -> int:
-        """Size of the action space, ``2*T + 2`` (RULES.md 1.8)."""
-        return self._c.num_actions
-
-    @property
-    def pending_ends(self) -> List[int]:
-        """Ids of the ends that must be filled before any other (start slots or toes)."""
-        return self._c.pending_ends
-
-    @property
     def centre(self) -> Tile:
         """The double in the centre of the layout."""
-        return _TILES[self._c._centre]
+        return _TILES[self._centre]
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        return [_TILES[i] for i in self._c._hand(check_seat(self._rules.players, seat))]
+        return [_TILES[i] for i in self._hand(check_seat(self._rules.players, seat))]
 
     @property
     def yard(self) -> List[Tile]:
         """The yard, top (next drawn) first."""
-        return [_TILES[i] for i in self._c._yard]
+        return [_TILES[i] for i in self._yard]
 
     @property
     def open_ends(self) -> List[End]:
         """Every open end, by id."""
-        return [End(e, n) for e, n in self._c._open_ends]
+        return [End(e, n) for e, n in self._open_ends]
 
     @property
     def obligation(self) -> Optional[str]:
         """``"start"`` or ``"foot"`` while such ends are pending, else ``None``."""
-        return _OBLIGATIONS[self._c._obligation] if self._c.pending_ends else None
+        return _OBLIGATIONS[self._obligation] if self.pending_ends else None
 
     @property
     def unlocked(self) -> Tuple[int, ...]:
         """The numbers that non-doubles may attach to (all of them outside Doubles)."""
         if self._rules.game == "chickenfoot":
             return tuple(range(self._rules.set + 1))
-        mask = self._c._unlocked
+        mask = self._unlocked
         return tuple(v for v in range(self._rules.set + 1) if mask >> v & 1)
 
     @property
     def drawn_tile(self) -> Optional[Tile]:
         """The tile drawn this turn that is still in question, if any."""
-        drawn = self._c._drawn
+        drawn = self._drawn
         return None if drawn < 0 else _TILES[drawn]
 
     @property
@@ -224,18 +190,18 @@ class Round(RoundAPI):
         """Every placed tile, in the order placed (the centre first)."""
         return [
             Placement(_TILES[tile], None if end < 0 else end, by, tuple(range(first, first + created)))
-            for tile, end, by, first, created in self._c._layout
+            for tile, end, by, first, created in self._layout
         ]
 
     @property
     def move_stack(self) -> List[Move]:
         """The moves played since the deal."""
-        return [_decode(c) for c in self._c._moves]
+        return [_decode(c) for c in self._moves]
 
     @property
     def result(self) -> Optional[RoundResult]:
         """The result once the round is over, else ``None``."""
-        raw = self._c._result
+        raw = self._result
         return None if raw is None else RoundResult(*raw)
 
     # ------------------------------------------------------------ moves
@@ -246,14 +212,14 @@ class Round(RoundAPI):
         With ``distinct=True`` only the lowest end id is kept for each
         (tile, number it attaches by).
         """
-        return list(map(_decode, self._c._legal_moves(bool(distinct))))
+        return list(map(_decode, self._legal_moves(bool(distinct))))
 
     def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
         if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
             seat = check_player(self._rules.players, player)
-            return self._c._check(_encode(as_move(move)), -1 if seat is None else seat) == "ok"
+            return self._check(_encode(as_move(move)), -1 if seat is None else seat) == "ok"
         except DominoError:
             return False
 
@@ -265,47 +231,34 @@ class Round(RoundAPI):
         """
         code = _encode(as_move(move))
         seat = check_player(self._rules.players, player)
-        self._c._push(code, -1 if seat is None else seat)
+        self._push(code, -1 if seat is None else seat)
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
-        return _decode(self._c._pop())
+        return _decode(self._pop())
 
     # ------------------------------------------------------------ action ids
-
-    def legal_actions(self) -> List[int]:
-        """The legal action ids, ascending (RULES.md 1.8)."""
-        return self._c.legal_actions()
-
-    def legal_action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
-        """A numpy bool array, True at the legal action ids; fills ``out`` in place when given."""
-        return self._c.legal_action_mask(out)
-
-    def apply_action(self, action: int) -> None:
-        """Play the move a legal action id stands for (``IllegalMoveError``
-        ``illegal_action`` for anything else, of any type)."""
-        self._c.apply_action(action)
 
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for (``IllegalMoveError``
         ``illegal_action`` for anything else, of any type)."""
-        return _decode(self._c._action_to_move(action))
+        return _decode(self._action_to_move(action))
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
-        return self._c._move_to_action(_encode(as_move(move)))
+        return self._move_to_action(_encode(as_move(move)))
 
     # ------------------------------------------------------------ copies and records
 
     def clone(self) -> "Round":
         """An independent copy, history included (of the same class)."""
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
+        _core.RoundCore.__init__(other, self)
         other.__dict__.update(self.__dict__)
-        other._attach(_core.RoundCore(self._c))
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard = self._c._deal
+        centre, starter, hands, yard = self._deal
         return {
             "centre": str(_TILES[centre]),
             "starter": starter,
@@ -355,7 +308,7 @@ class Match(_ref_match.Match):
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
-        round_._c._playout(bots)  # the whole round in C++
+        round_._playout(bots)  # the whole round in C++
 
 
 def simulate(

@@ -162,6 +162,9 @@ class RoundAPI(Guarded):
     def __reduce__(self):
         return (type(self).from_dict, (self.to_dict(),))
 
+    def __reduce_ex__(self, protocol: Any):
+        return self.__reduce__()
+
     def __copy__(self):
         return self.clone()  # type: ignore[attr-defined]
 
