@@ -92,7 +92,8 @@ def test_thread_count_does_not_change_results(mode):
         assert np.array_equal(getattr(one, field), getattr(seven, field)), field
 
 
-def test_simulate_releases_the_gil():
+@pytest.mark.parametrize("progress", [None, lambda done, total: None], ids=["plain", "with-progress"])
+def test_simulate_releases_the_gil(progress):
     rules = native.ChickenFoot(players=4, set=12)
     ticks = []
     done = threading.Event()
@@ -107,7 +108,7 @@ def test_simulate_releases_the_gil():
     time.sleep(0.01)
     before = len(ticks)
     try:
-        native.simulate(rules, rounds=60_000, seed=1, threads=1)
+        native.simulate(rules, rounds=60_000, seed=1, threads=1, progress=progress)
         during = len(ticks) - before
     finally:
         done.set()

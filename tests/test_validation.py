@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 
 import numpy as np
@@ -298,27 +297,6 @@ def test_ctrl_c_stops_simulate_quickly():
     # (it stops in about 0.1 s; bench/compare.py reports the figure).
     out, _ = proc.communicate(timeout=60)
     assert out.startswith("interrupted"), out
-
-
-def test_simulate_still_releases_the_gil_with_a_progress_callback():
-    ticks = []
-    done = threading.Event()
-
-    def count():
-        while not done.is_set():
-            ticks.append(1)
-            time.sleep(0.001)
-
-    thread = threading.Thread(target=count)
-    thread.start()
-    try:
-        native.simulate(
-            native.ChickenFoot(players=4, set=12), rounds=40_000, seed=1, threads=1, progress=lambda d, t: None
-        )
-    finally:
-        done.set()
-        thread.join()
-    assert len(ticks) >= 5
 
 
 # --------------------------------------------------------------------------- memory and results

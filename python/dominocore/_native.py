@@ -11,7 +11,8 @@ Python object per move.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+import functools
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
 from .reference import match as _ref_match
@@ -344,19 +345,5 @@ def simulate(
     return SimulationResult.from_arrays(rules.players, **raw)
 
 
-def simulate_iter(
-    rules: Rules,
-    matches: Optional[int] = None,
-    rounds: Optional[int] = None,
-    seed: int = 0,
-    round_index: int = 0,
-    policy: Union[str, Sequence[str]] = "random",
-    threads: Optional[int] = None,
-    chunk_size: Optional[int] = None,
-    progress: Optional[Progress] = None,
-) -> Iterator[SimulationResult]:
-    """``simulate``, yielded chunk by chunk in bounded memory (see
-    ``dominocore.reference.simulate_iter``)."""
-    return _ref_sim.simulate_iter(
-        rules, matches, rounds, seed, round_index, policy, threads, chunk_size, progress, _simulate=simulate
-    )
+#: ``simulate``, yielded chunk by chunk in bounded memory (see ``dominocore.reference.simulate_iter``).
+simulate_iter = functools.partial(_ref_sim.simulate_iter, _simulate=simulate)
