@@ -82,7 +82,7 @@ def _core_rules(rules: Rules) -> Any:
     return core
 
 
-def _core_of(round: Any) -> Any:
+def _checked_round(round: Any) -> Any:
     """A compiled ``Round`` (bots take nothing else)."""
     if not isinstance(round, Round):
         raise TypeError(f"expected a dominocore Round, got {shown(round)}")
@@ -279,7 +279,7 @@ class RandomPlayer(Guarded):
 
     def choose(self, round: Round) -> Move:
         """The move to play in ``round`` (``StateError`` once it is over)."""
-        return _decode(self._core._choose(_core_of(round)))
+        return _decode(self._core._choose(_checked_round(round)))
 
     def __repr__(self) -> str:
         return f"<RandomPlayer {self._core!r}>"
@@ -291,7 +291,7 @@ class GreedyPlayer:
 
     def choose(self, round: Round) -> Move:
         """The move to play in ``round`` (``StateError`` once it is over)."""
-        return _decode(_core._greedy_move(_core_of(round)))
+        return _decode(_core._greedy_move(_checked_round(round)))
 
     def __repr__(self) -> str:
         return "<GreedyPlayer>"
