@@ -439,6 +439,7 @@ def test_native_objects_pickle_and_deep_copy(dc):
     for clone in (pickle.loads(pickle.dumps(g)), copy.copy(g), copy.deepcopy(g)):
         assert clone.next() == copy.copy(g).next()
     assert repr(g).startswith("SplitMix64(")
+    assert repr(dc.RandomPlayer(seed=3)) == "<RandomPlayer SplitMix64(state=0xd1b54a32d192ed00)>"
 
     player = dc.RandomPlayer(seed=3)
     r = dc.Round(dc.ChickenFoot(players=4), seed=3)

@@ -282,7 +282,8 @@ class RandomPlayer(Guarded):
         return _decode(self._core._choose(_checked_round(round)))
 
     def __repr__(self) -> str:
-        return f"<RandomPlayer {self._core!r}>"
+        (state,) = self._core.__getstate__()
+        return f"<RandomPlayer SplitMix64(state={state:#018x})>"  # as the reference's
 
 
 class GreedyPlayer:
