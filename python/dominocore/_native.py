@@ -347,4 +347,6 @@ def simulate(
 
 
 #: ``simulate``, yielded chunk by chunk in bounded memory (see ``dominocore.reference.simulate_iter``).
-simulate_iter = functools.partial(_ref_sim.simulate_iter, _simulate=simulate)
+simulate_iter = functools.update_wrapper(
+    functools.partial(_ref_sim.simulate_iter, _simulate=simulate), _ref_sim.simulate_iter
+)
