@@ -148,7 +148,7 @@ def empty_hand_deals(rule_set, n, p):
 
 
 def expected_points(rules, hands, out_seat):
-    """RULES.md 2.4 (what is left in each hand, 0-0 as 50 where on) and 3 (the
+    """docs/rules.md 2.4 (what is left in each hand, 0-0 as 50 where on) and 3 (the
     out seat scores the pips of every other hand)."""
     pips = [sum(int(x) for t in h for x in t.split("-")) for h in hands]
     if rules.game == "doubles":
@@ -169,7 +169,7 @@ EMPTY_HAND_CONFIGURATIONS = [
 def test_several_empty_hands_at_the_set_up(rule_set, n, p):
     """The round is over at once: "out", for the LOWEST seat with an empty hand
     whoever the starter is (docs/engine.md reading 11), with the points of
-    RULES.md; both implementations agree on that and on everything observable."""
+    docs/rules.md; both implementations agree on that and on everything observable."""
     ref_rules, core_rules = make_rules(ref, rule_set, n, p), make_rules(native, rule_set, n, p)
     count = 0
     for empty, starter, k, hands, yard, centre in empty_hand_deals(rule_set, n, p):

@@ -2,7 +2,7 @@
 
 Every test builds an exact position (``Round.from_deal``) or a seeded one and
 asserts exact outcomes: legal-move lists, end ids, reasons, scores, starters.
-Section numbers refer to ``shared/RULES.md``; "engine.md" is ``docs/engine.md``.
+Section numbers refer to ``docs/rules.md``; "engine.md" is ``docs/engine.md``.
 Seed 000 is the trains rule text, seed 003 the cross.
 """
 

@@ -1,7 +1,7 @@
 """Scenario tests of the common ground: RNG vectors, tiles, moves, rules
 objects and their validation, action ids, rejection reasons, records.
 
-Section numbers refer to ``shared/RULES.md``; "engine.md" is ``docs/engine.md``.
+Section numbers refer to ``docs/rules.md``; "engine.md" is ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_splitmix64_vectors(dc):
 def test_splitmix64_shuffle_vector(dc):
     items = list(range(28))
     dc.SplitMix64(7).shuffle(items)
-    vector = "17 6 26 13 20 19 2 27 21 11 16 7 18 15 4 14 8 1 9 5 25 12 0 10 3 22 24 23"  # RULES.md 1.6
+    vector = "17 6 26 13 20 19 2 27 21 11 16 7 18 15 4 14 8 1 9 5 25 12 0 10 3 22 24 23"  # docs/rules.md 1.6
     assert items == [int(x) for x in vector.split()]
 
 

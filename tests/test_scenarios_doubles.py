@@ -1,4 +1,4 @@
-"""Rule-by-rule scenario tests of Doubles (RULES.md section 3, seed 002).
+"""Rule-by-rule scenario tests of Doubles (docs/rules.md section 3, seed 002).
 
 Every test builds an exact position (``Round.from_deal``) or a seeded one and
 asserts exact outcomes: legal-move lists, end ids, unlocked numbers, reasons,
@@ -14,7 +14,7 @@ from scenario_helpers import deal, ends, hand, legal, reject, result
 
 
 def expected_doubles_deal(dc, rules, gen):
-    """RULES.md 3 set-up, independently: deal; redeal from index order while no
+    """docs/rules.md 3 set-up, independently: deal; redeal from index order while no
     hand holds a double; the holder of the highest double starts with it."""
     p, h, t = rules.players, rules.hand_size, rules.tile_count
     deals = 0

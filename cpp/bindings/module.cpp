@@ -285,7 +285,7 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
-  py::class_<Rng> split_mix(m, "SplitMix64", "The SplitMix64 generator of RULES.md 1.6.");
+  py::class_<Rng> split_mix(m, "SplitMix64", "The SplitMix64 generator of docs/rules.md 1.6.");
   split_mix
       .def(py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }), py::arg("seed") = 0,
            "A generator whose state starts at `seed`, an integer 0..2**64-1 (RulesError otherwise).")
@@ -407,7 +407,7 @@ PYBIND11_MODULE(_core, m) {
       .def("_push", [](State& s, int code, int player) { s.push(decode(code), player); })
       .def("_pop", [](State& s) { return encode(s.pop()); })
       // ---- the step interface: ints in, ints out
-      .def("legal_actions", &legal_action_list, "The legal action ids, ascending (RULES.md 1.8).")
+      .def("legal_actions", &legal_action_list, "The legal action ids, ascending (docs/rules.md 1.8).")
       .def(
           "apply_action", [](State& s, py::handle action) { s.apply_action(action_id(s, action)); },
           py::arg("action"), "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")

@@ -660,7 +660,7 @@ Move State::pop() {
   return rec.move;
 }
 
-// RULES.md 1.5 / docs/engine.md 1: out (the mover placed their last tile), or
+// docs/rules.md 1.5 / docs/engine.md 1: out (the mover placed their last tile), or
 // blocked (yard <= reserve and no hand holds a legal placement).
 DOMINOCORE_HOT_INLINE void State::check_round_end_(int mover, bool placed) noexcept {
   if (placed && hands_[mover].empty()) {
@@ -784,7 +784,7 @@ Move State::action_to_move(int a) const {
   std::string list;
   for (size_t k = 0; k < legal.size(); ++k) list += (k ? ", " : "") + std::to_string(legal[k]);
   throw IllegalMove(Reason::IllegalAction, Move::pass(),
-                    what + " (RULES.md 1.8). Legal actions: " + (list.empty() ? "none" : list) + ".");
+                    what + " (docs/rules.md 1.8). Legal actions: " + (list.empty() ? "none" : list) + ".");
 }
 
 int State::move_to_action(const Move& m) const {
@@ -949,14 +949,14 @@ std::string State::explain(const Move& m, Reason r, int player) const {
     case Reason::Ok: return "move " + move_name(m) + " is legal";
     case Reason::RoundOver:
       return s + "the round is over (" + end_reason_name(result_.reason) +
-             "); no move can be made (RULES.md 1.5)";
+             "); no move can be made (docs/rules.md 1.5)";
     case Reason::NotYourTurn:
       s += "it is seat " + std::to_string(cur) + "'s turn, not seat " + std::to_string(player) +
-           "'s (RULES.md 1.2)";
+           "'s (docs/rules.md 1.2)";
       break;
     case Reason::NotDrawnTile:
       s += "after a draw only the drawn tile " + tile_name(f_.drawn) +
-           " is in question (RULES.md 1.4)";
+           " is in question (docs/rules.md 1.4)";
       break;
     case Reason::NotInHand:
       s += "tile " + tile + " is not in seat " + std::to_string(who) + "'s hand";
@@ -967,50 +967,50 @@ std::string State::explain(const Move& m, Reason r, int player) const {
       break;
     case Reason::StartUnfinished:
       s += "every slot of the start double must hold a tile before any other end is played "
-           "(RULES.md 2.2); unfilled slots: " +
+           "(docs/rules.md 2.2); unfilled slots: " +
            ends_text_(true);
       break;
     case Reason::FootUnfinished:
       s += "all three toes of the chicken foot must hold a tile before any other end is played "
-           "(RULES.md 2.3); unfilled toes: " +
+           "(docs/rules.md 2.3); unfilled toes: " +
            ends_text_(true);
       break;
     case Reason::NoMatch:
       s += "neither half of " + tile + " matches end " + std::to_string(m.end) + " (number " +
-           std::to_string(end_number(m.end)) + ") (RULES.md 1.3)";
+           std::to_string(end_number(m.end)) + ") (docs/rules.md 1.3)";
       break;
     case Reason::Locked: {
       const int v = end_number(m.end);
       s += "number " + std::to_string(v) + " is locked until its double " + tile_name(double_tile(v)) +
-           " is in the layout; only that double may attach there (RULES.md 3)";
+           " is in the layout; only that double may attach there (docs/rules.md 3)";
       break;
     }
     case Reason::AlreadyDrew:
       s += "seat " + std::to_string(cur) + " has already drawn this turn; place the drawn tile " +
-           tile_name(f_.drawn) + " or pass (RULES.md 1.4)";
+           tile_name(f_.drawn) + " or pass (docs/rules.md 1.4)";
       break;
     case Reason::MustPlace:
       s += "seat " + std::to_string(cur) +
            " holds a legal placement and must place rather than " +
-           (m.kind == MoveKind::Draw ? "draw" : "pass") + " (RULES.md 1.4)";
+           (m.kind == MoveKind::Draw ? "draw" : "pass") + " (docs/rules.md 1.4)";
       break;
     case Reason::YardExhausted:
       s += "the yard holds " + std::to_string(yard_size()) + " tile(s), no more than its reserve of " +
-           std::to_string(rules_.reserve) + ", so nobody may draw (RULES.md 1.4)";
+           std::to_string(rules_.reserve) + ", so nobody may draw (docs/rules.md 1.4)";
       break;
     case Reason::MustPlaceDrawn:
       s += "the drawn tile " + tile_name(f_.drawn) +
-           " has a legal placement and must be placed (drawn_tile = \"must\", RULES.md 1.4)";
+           " has a legal placement and must be placed (drawn_tile = \"must\", docs/rules.md 1.4)";
       break;
     case Reason::IllegalAction:
-      s += "it is not a legal action now (RULES.md 1.8)";
+      s += "it is not a legal action now (docs/rules.md 1.8)";
       break;
     case Reason::NoMove:
       return "no move to take back: the round is at its deal";
     case Reason::MustDraw:
       s += "seat " + std::to_string(cur) +
            " holds no legal placement and the yard holds more than its reserve, so they must "
-           "draw (RULES.md 1.4)";
+           "draw (docs/rules.md 1.4)";
       break;
   }
   s += ". Legal now: " + list_moves(legal_moves(false)) + ".";

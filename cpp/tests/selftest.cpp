@@ -554,7 +554,7 @@ static void test_match_and_sim() {
     }
     CHECK(nw >= 1);
   }
-  // Tie-breaks of RULES.md 2.5 on made-up results.
+  // Tie-breaks of docs/rules.md 2.5 on made-up results.
   const Rules r = chicken_foot(3, 6);
   std::vector<RoundResult> res(7);
   for (auto& x : res) x.players = 3;

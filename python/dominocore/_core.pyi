@@ -18,7 +18,7 @@ class CoreRules:
     def describe(self) -> str: ...
 
 class SplitMix64:
-    """The SplitMix64 generator of RULES.md 1.6."""
+    """The SplitMix64 generator of docs/rules.md 1.6."""
 
     state: int
     def __init__(self, seed: int = 0) -> None: ...

@@ -208,7 +208,7 @@ class Round(_core.RoundCore, RoundAPI):
     # ------------------------------------------------------------ moves
 
     def legal_moves(self, distinct: bool = False) -> List[Move]:
-        """The legal moves in canonical order (RULES.md 1.7).
+        """The legal moves in canonical order (docs/rules.md 1.7).
 
         With ``distinct=True`` only the lowest end id is kept for each
         (tile, number it attaches by).
@@ -270,7 +270,7 @@ class Round(_core.RoundCore, RoundAPI):
 
 class RandomPlayer(Guarded):
     """Picks ``moves[below(len(moves))]`` among the distinct legal moves with
-    its own SplitMix64 seeded ``seed ^ 0xD1B54A32D192ED03`` (RULES.md 1.6)."""
+    its own SplitMix64 seeded ``seed ^ 0xD1B54A32D192ED03`` (docs/rules.md 1.6)."""
 
     _init_marker = "_core"
 

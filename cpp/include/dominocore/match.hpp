@@ -1,4 +1,4 @@
-// A match: its rounds, totals and winners (RULES.md 2.1, 2.5, 3).
+// A match: its rounds, totals and winners (docs/rules.md 2.1, 2.5, 3).
 #pragma once
 
 #include <array>
@@ -25,7 +25,7 @@ struct MatchTally {
   /// Chicken Foot: N+1 rounds played. Doubles: some total reached the
   /// target, or max_rounds rounds were played.
   bool over(const Rules& rules) const noexcept;
-  /// Winners of a finished match. Chicken Foot (RULES.md 2.5): lowest total;
+  /// Winners of a finished match. Chicken Foot (docs/rules.md 2.5): lowest total;
   /// ties broken by more rounds scored at 0, then by the lowest single non-zero
   /// round score; seats still tied share the win. Doubles: the highest total
   /// (the seat that reached the target; after max_rounds rounds, equal

@@ -1,4 +1,4 @@
-// Moves, rejection reasons and the engine's exceptions (RULES.md 1.4, 4;
+// Moves, rejection reasons and the engine's exceptions (docs/rules.md 1.4, 4;
 // docs/engine.md "Reasons a move is rejected").
 #pragma once
 

@@ -1,4 +1,4 @@
-// Built-in players (RULES.md 1.6): random and greedy, and a per-seat table.
+// Built-in players (docs/rules.md 1.6): random and greedy, and a per-seat table.
 // (Defined in src/state.cpp, next to the move generator they inline.)
 #pragma once
 

@@ -1,4 +1,4 @@
-// SplitMix64, the one random generator of dominocore (RULES.md 1.6).
+// SplitMix64, the one random generator of dominocore (docs/rules.md 1.6).
 //
 // Normative: the C++ core and the pure-Python reference must draw the same
 // numbers in the same order, so nothing here may change without the rule book.
@@ -46,7 +46,7 @@ class Rng {
   /// A generator whose 64-bit state starts at `seed`.
   explicit constexpr Rng(uint64_t seed = 0) noexcept : s_(seed) {}
 
-  /// The next 64-bit output (RULES.md 1.6, all arithmetic mod 2^64).
+  /// The next 64-bit output (docs/rules.md 1.6, all arithmetic mod 2^64).
   constexpr uint64_t next() noexcept {
     s_ += 0x9E3779B97F4A7C15ull;
     uint64_t z = s_;

@@ -1,7 +1,7 @@
-// Game rules: a resolved, validated description of one game (RULES.md 2-4).
+// Game rules: a resolved, validated description of one game (docs/rules.md 2-4).
 //
 // Build Rules with make_rules(RulesSpec) (or chicken_foot() / doubles()): the
-// factory applies the defaults of RULES.md, rejects options that do not apply
+// factory applies the defaults of docs/rules.md, rejects options that do not apply
 // to the game and values out of range, and returns a struct whose every field
 // is resolved. The engine reads only this struct; rule sets differ through its
 // data (slots, drawn-tile rule, reserve, scoring flags), not through code copies.
@@ -17,7 +17,7 @@
 
 namespace dominocore {
 
-/// Bad rules or options (RULES.md 4). Python: RulesError.
+/// Bad rules or options (docs/rules.md 4). Python: RulesError.
 class RulesError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
@@ -51,7 +51,7 @@ struct Rules {
   int max_rounds = 0;          ///< Doubles: most rounds in a match, 1..kMaxMaxRounds; 0 for Chicken Foot
 
   int tiles() const noexcept { return tile_count(set); }
-  /// Size of the fixed action space, 2*T + 2 (RULES.md 1.8).
+  /// Size of the fixed action space, 2*T + 2 (docs/rules.md 1.8).
   int num_actions() const noexcept { return 2 * tiles() + 2; }
   /// Rounds in a match: N+1 for Chicken Foot, -1 for Doubles (until a total
   /// reaches the target, max_rounds at most).
@@ -73,7 +73,7 @@ struct Rules {
   friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
 };
 
-/// The user's options; every unset field takes the RULES.md default.
+/// The user's options; every unset field takes the docs/rules.md default.
 /// Setting an option that does not apply to the game is an error
 /// (e.g. `trains` for cross or Doubles, `target` or `max_rounds` for Chicken Foot).
 struct RulesSpec {
@@ -81,7 +81,7 @@ struct RulesSpec {
   std::optional<RuleSet> rule_set;       ///< Chicken Foot: default Trains; Doubles: must be unset
   std::optional<int> set;                ///< default 9 (Chicken Foot), 6 (Doubles)
   std::optional<int> players;            ///< required
-  std::optional<int> hand_size;          ///< default from the tables of RULES.md 2.6 / 2.7 / 3
+  std::optional<int> hand_size;          ///< default from the tables of docs/rules.md 2.6 / 2.7 / 3
   std::optional<int> trains;             ///< trains only: slots, default = players
   std::optional<bool> double_blank_50;   ///< trains: default false; cross: must be true if given
   std::optional<int> target;             ///< Doubles only: default kDefaultTarget
@@ -100,7 +100,7 @@ Rules doubles(int players, int set = 6, std::optional<int> hand_size = std::null
               std::optional<int> target = std::nullopt,
               std::optional<int> max_rounds = std::nullopt);
 
-/// The default hand size of RULES.md for a game (no validation of the result;
+/// The default hand size of docs/rules.md for a game (no validation of the result;
 /// throws RulesError for a player count the table does not cover).
 int default_hand_size(Game game, RuleSet rule_set, int set, int players);
 

@@ -1,4 +1,4 @@
-// Batch simulation on a pool of threads (RULES.md 1.6 "Seeds in batches").
+// Batch simulation on a pool of threads (docs/rules.md 1.6 "Seeds in batches").
 // Results are the same whatever the thread count: game i always uses seed
 // s + i, its own generators, and lands at its own place in the arrays.
 //

@@ -4,7 +4,7 @@
 // procedure, what a double creates, which ends are legal now, the drawn-tile
 // rule, the reserve, scoring); there is one engine.
 //
-// Layout model (RULES.md 1.3): the open ends are kept as (id, number) pairs in
+// Layout model (docs/rules.md 1.3): the open ends are kept as (id, number) pairs in
 // ascending id order in a small fixed array. New ends always get the highest
 // ids, so they are appended; a pending obligation (the start double's unfilled
 // slots, or a chicken foot's unfilled toes) is then always a contiguous slice
@@ -85,7 +85,7 @@ class State {
  public:
   // ---- construction -------------------------------------------------------
 
-  /// Sets up round `round_index` from the generator (RULES.md 2.6, 2.7, 3);
+  /// Sets up round `round_index` from the generator (docs/rules.md 2.6, 2.7, 3);
   /// a match passes its one generator to every round. Chicken Foot round k
   /// starts from the double (N-k); Doubles ignores the index for the deal.
   /// Throws RulesError (bad rules) or StateError (round index out of range).
@@ -164,7 +164,7 @@ class State {
   /// Lowest legal end id the tile may go on now, -1 if none (ignores hands).
   int lowest_legal_end(int tile) const noexcept;
 
-  /// Legal moves in canonical order (RULES.md 1.7): Places sorted by (tile,
+  /// Legal moves in canonical order (docs/rules.md 1.7): Places sorted by (tile,
   /// end id), then Draw, then Pass. `distinct` keeps, for each (tile, number
   /// attached by), the lowest end id only. `out` is cleared first.
   void legal_moves(std::vector<Move>& out, bool distinct = false) const;
@@ -185,7 +185,7 @@ class State {
   /// Reason::NoMove at the deal.
   Move pop();
 
-  // ---- action ids (RULES.md 1.8) -----------------------------------------
+  // ---- action ids (docs/rules.md 1.8) -----------------------------------------
   // Place of tile i by its low half is 2i, by its high half 2i+1 (a double:
   // 2i), meaning the distinct placement (lowest legal end of that number);
   // Draw is 2T, Pass 2T+1.

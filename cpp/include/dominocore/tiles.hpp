@@ -1,4 +1,4 @@
-// Tiles, sets and tile bitsets (RULES.md 1.1).
+// Tiles, sets and tile bitsets (docs/rules.md 1.1).
 //
 // A tile (a, b) with a <= b has the index b*(b+1)/2 + a, so the tiles of a
 // smaller set are a prefix of a larger one. Everything in the engine handles
@@ -144,7 +144,7 @@ constexpr int tile_pips(int t) noexcept { return kTiles.pips[t]; }
 constexpr bool is_double(int t) noexcept { return kTiles.low[t] == kTiles.high[t]; }
 constexpr const TileSet& number_mask(int v) noexcept { return kTiles.mask[v]; }
 /// The value of a tile left in a hand: its pips, but 0-0 counts 50 when
-/// `double_blank_50` is on (RULES.md 1.1).
+/// `double_blank_50` is on (docs/rules.md 1.1).
 constexpr int tile_score(int t, bool double_blank_50) noexcept {
   return (t == 0 && double_blank_50) ? 50 : kTiles.pips[t];
 }

@@ -10,7 +10,7 @@ class DominoError(Exception):
 
 
 class RulesError(DominoError, ValueError):
-    """A rules object, option or batch argument is invalid (RULES.md section 4)."""
+    """A rules object, option or batch argument is invalid (docs/rules.md section 4)."""
 
 
 class ParseError(DominoError, ValueError):

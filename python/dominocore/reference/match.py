@@ -17,7 +17,7 @@ __all__ = ["Match", "match_winners"]
 def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ...]:
     """The seats that win a finished match with these round results.
 
-    Chicken Foot (RULES.md 2.5): lowest total, then more rounds scored at 0,
+    Chicken Foot (docs/rules.md 2.5): lowest total, then more rounds scored at 0,
     then the lowest single non-zero round score; seats still tied share.
     Doubles: the highest total (the seat that reached the target, or after
     ``max_rounds`` rounds every seat with the highest total).
@@ -122,7 +122,7 @@ class Match(Guarded):
         return round_
 
     def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
-        """Play the rest of the match with the bots of RULES.md 1.6 and return ``self``.
+        """Play the rest of the match with the bots of docs/rules.md 1.6 and return ``self``.
 
         ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat; the
         random seats share a generator seeded from the match seed.

@@ -1,4 +1,4 @@
-"""Moves and their string forms (RULES.md 1.4)."""
+"""Moves and their string forms (docs/rules.md 1.4)."""
 
 from __future__ import annotations
 

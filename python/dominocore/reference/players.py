@@ -1,4 +1,4 @@
-"""The random and greedy players of RULES.md 1.6."""
+"""The random and greedy players of docs/rules.md 1.6."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SplitMix64, the generator every shuffle and random player uses (RULES.md 1.6)."""
+"""SplitMix64, the generator every shuffle and random player uses (docs/rules.md 1.6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Batch simulation with the seeding of RULES.md 1.6, and its result type.
+"""Batch simulation with the seeding of docs/rules.md 1.6, and its result type.
 
 ``SimulationResult``, the argument checks and ``simulate_iter`` are shared
 by both implementations; only ``simulate`` itself differs (the compiled one

@@ -1,4 +1,4 @@
-"""Tiles and sets (RULES.md 1.1)."""
+"""Tiles and sets (docs/rules.md 1.1)."""
 
 from __future__ import annotations
 
