@@ -210,7 +210,7 @@ def test_simulate_rejects_counts_beyond_the_limit(dc, count):
             dc.simulate(dc.Doubles(players=2), **{mode: count})
 
 
-def test_doubles_matches_are_bounded_and_linear(dc):
+def test_doubles_matches_are_bounded(dc):
     with pytest.raises(dc.RulesError, match="target"):
         dc.Doubles(target=10**6 + 1)
     with pytest.raises(dc.RulesError, match="max_rounds"):

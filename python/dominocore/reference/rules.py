@@ -1,4 +1,4 @@
-"""Rules objects: every option of RULES.md, validated on construction."""
+"""Rules objects: every option of docs/rules.md, validated on construction."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .tiles import MAX_SET, MIN_SET, tile_count
 
 __all__ = ["Rules", "ChickenFoot", "Doubles", "check_rules", "rules_from_dict"]
 
-# RULES.md 2.6: hand sizes for double-9 by player count.
+# docs/rules.md 2.6: hand sizes for double-9 by player count.
 _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 
 
@@ -18,10 +18,6 @@ _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 MAX_TARGET = 1_000_000
 MAX_MAX_ROUNDS = 100_000
 DEFAULT_MAX_ROUNDS = 1000
-
-
-def _check_int(name: str, value: Any, low: int, high: int) -> int:
-    return as_int(value, name, low, high)
 
 
 def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
@@ -85,7 +81,7 @@ class Rules(Guarded):
 
     @property
     def num_actions(self) -> int:
-        """Size of the fixed action space, ``2*T + 2`` (RULES.md 1.8)."""
+        """Size of the fixed action space, ``2*T + 2`` (docs/rules.md 1.8)."""
         return 2 * self.tile_count + 2
 
     def tile_score(self, tile) -> int:
@@ -137,8 +133,8 @@ class ChickenFoot(Rules):
         _reject_unknown("ChickenFoot", unknown)
         if not isinstance(rule_set, str) or rule_set not in ("trains", "cross"):
             raise RulesError(f"rule_set must be 'trains' or 'cross', got {shown(rule_set)}")
-        n = _check_int("set", set, MIN_SET, MAX_SET)
-        p = _check_int("players", players, 2, 8)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", 2, 8)
         t = tile_count(n)
         if rule_set == "trains":
             most_trains = min(8, n)
@@ -147,7 +143,7 @@ class ChickenFoot(Rules):
                     f"a double-{n} set is too small for one train per player with {p} players "
                     f"(at most {most_trains} trains)"
                 )
-            slots = p if trains is None else _check_int("trains", trains, p, most_trains)
+            slots = p if trains is None else as_int(trains, "trains", p, most_trains)
             reserve = 2 if p == 2 else 1
             default_hand = _TRAINS_HANDS_D9[p] * (t - 1) // 54
             dealt = t - 1  # the start double is out of the deal
@@ -164,7 +160,7 @@ class ChickenFoot(Rules):
             double_blank_50 = True
             slots, reserve, default_hand, dealt, drawn = 4, 0, 7, t, "may"
         most_hand = (dealt - reserve) // p
-        h = default_hand if hand_size is None else _check_int("hand_size", hand_size, 1, max(1, most_hand))
+        h = default_hand if hand_size is None else as_int(hand_size, "hand_size", 1, max(1, most_hand))
         if h > most_hand:
             raise RulesError(f"hand_size {h} does not fit: {p} hands must leave {reserve} tiles in the yard")
         self._freeze(
@@ -219,15 +215,15 @@ class Doubles(Rules):
         **unknown: Any,
     ) -> None:
         _reject_unknown("Doubles", unknown)
-        n = _check_int("set", set, MIN_SET, MAX_SET)
-        p = _check_int("players", players, 2, 4)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", 2, 4)
         t = tile_count(n)
         reserve = 2
         default_hand = (8 if p == 2 else 6) * t // 28
         most_hand = (t - reserve) // p
-        h = default_hand if hand_size is None else _check_int("hand_size", hand_size, 1, most_hand)
-        tg = _check_int("target", target, 1, MAX_TARGET)
-        most_rounds = _check_int("max_rounds", max_rounds, 1, MAX_MAX_ROUNDS)
+        h = default_hand if hand_size is None else as_int(hand_size, "hand_size", 1, most_hand)
+        tg = as_int(target, "target", 1, MAX_TARGET)
+        most_rounds = as_int(max_rounds, "max_rounds", 1, MAX_MAX_ROUNDS)
         self._freeze(
             game="doubles",
             rule_set=None,
