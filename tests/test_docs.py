@@ -14,9 +14,9 @@ import pytest
 MODULES = [
     "dominocore",
     "dominocore._native",
-    "dominocore.reference.tiles",
-    "dominocore.reference.moves",
-    "dominocore.reference.rules",
+    "dominocore.common.tiles",
+    "dominocore.common.moves",
+    "dominocore.common.rules",
     "dominocore.reference.rng",
     "dominocore.reference.round",
     "dominocore.reference.match",

@@ -91,10 +91,10 @@ py::list encode_all(const std::vector<Move>& moves) {
   return out;
 }
 
-// The Python exception classes live in dominocore.reference.errors (pure
+// The Python exception classes live in dominocore.common.errors (pure
 // Python), so both implementations raise the very same classes.
 py::object error_class(const char* name) {
-  return py::module_::import("dominocore.reference.errors").attr(name);
+  return py::module_::import("dominocore.common.errors").attr(name);
 }
 
 // repr(value) for an error message, kept short (Python 3.11+ cannot even
@@ -182,7 +182,7 @@ void def_generator_state(py::class_<T>& cls, GetRng get_rng, FromRng from_rng) {
       .def("__deepcopy__", &copy_through_state, py::arg("memo"));
 }
 
-// A Python rules object (dominocore.reference.rules) to the core's Rules.
+// A Python rules object (dominocore.common.rules) to the core's Rules.
 Rules to_rules(const py::object& obj) {
   py::dict d = obj.attr("to_dict")();
   RulesSpec spec;

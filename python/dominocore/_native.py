@@ -19,7 +19,7 @@ from .reference import match as _ref_match
 from .reference import sim as _ref_sim
 
 # The value types are shared with the reference: one set of classes for both.
-from .reference.checks import (
+from .common.checks import (
     Guarded,
     check_player,
     check_policies,
@@ -28,12 +28,12 @@ from .reference.checks import (
     check_seed,
     shown,
 )
-from .reference.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from .reference.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
+from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .reference.round import RoundAPI, RoundResult
-from .reference.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
+from .common.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
 from .reference.sim import Progress, SimulationResult, check_simulate_args
-from .reference.tiles import Tile, tile_count
+from .common.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",

@@ -5,15 +5,15 @@ numpy for batch results), so that the two can be checked against each other
 move for move. It exposes the same API as ``dominocore`` itself.
 """
 
-from .errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .match import Match
-from .moves import End, Move, Placement
+from ..common.moves import End, Move, Placement
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
-from .rules import ChickenFoot, Doubles, Rules, rules_from_dict
+from ..common.rules import ChickenFoot, Doubles, Rules, rules_from_dict
 from .sim import SimulationResult, simulate, simulate_iter
-from .tiles import Tile, tile_count
+from ..common.tiles import Tile, tile_count
 
 IMPLEMENTATION = "python"
 

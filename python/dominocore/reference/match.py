@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
-from .checks import Guarded, check_seed
-from .errors import IllegalMoveError
+from ..common.checks import Guarded, check_seed
+from ..common.errors import IllegalMoveError
 from .players import players_for
 from .rng import SplitMix64
 from .round import Round, RoundResult
-from .rules import Rules, check_rules
+from ..common.rules import Rules, check_rules
 
 __all__ = ["Match", "match_winners"]
 

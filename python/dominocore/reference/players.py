@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Sequence, Union
 
-from .checks import POLICIES, Guarded, check_policies, check_seed, shown
-from .errors import StateError
-from .moves import DRAW, PASS, Move
+from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
+from ..common.errors import StateError
+from ..common.moves import DRAW, PASS, Move
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import RoundAPI
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import List, TypeVar
 
-from .checks import Guarded, as_int, check_seed
-from .errors import StateError
+from ..common.checks import Guarded, as_int, check_seed
+from ..common.errors import StateError
 
 __all__ = ["SplitMix64", "PLAYER_SEED_XOR"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-from .checks import Guarded, action_key, as_int, check_player, check_round_index, check_seat, check_seed, shown
-from .errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from .moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
+from ..common.checks import Guarded, action_key, as_int, check_player, check_round_index, check_seat, check_seed, shown
+from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from ..common.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .rng import SplitMix64
-from .rules import Rules, check_rules, rules_from_dict
-from .tiles import Tile, TileLike, as_tile, tile_count, tiles_of_set
+from ..common.rules import Rules, check_rules, rules_from_dict
+from ..common.tiles import Tile, TileLike, as_tile, tile_count, tiles_of_set
 
 __all__ = ["Round", "RoundResult"]
 

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 
 import numpy as np
 
-from .checks import (
+from ..common.checks import (
     MAX_ROUND_INDEX,
     MAX_SEED,
     MAX_SIM_COUNT,
@@ -23,11 +23,11 @@ from .checks import (
     check_round_index,
     check_seed,
 )
-from .errors import RulesError
+from ..common.errors import RulesError
 from .match import Match
 from .players import players_for
 from .round import Round
-from .rules import Rules, check_rules
+from ..common.rules import Rules, check_rules
 
 __all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
 
