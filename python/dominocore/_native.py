@@ -31,12 +31,12 @@ from .common.checks import (
 from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .reference.round import RoundAPI, RoundResult
-from .common.rules import ChickenFoot, Doubles, Rules, check_rules, rules_from_dict
+from .common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, check_rules, rules_from_dict
 from .reference.sim import Progress, SimulationResult, check_simulate_args
 from .common.tiles import Tile, tile_count
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
-    "ChickenFoot", "Doubles", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
+    "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
     "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
     "Tile", "rules_from_dict", "simulate", "simulate_iter", "tile_count",

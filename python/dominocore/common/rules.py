@@ -8,10 +8,16 @@ from .checks import Guarded, as_int, shown
 from .errors import RulesError
 from .tiles import MAX_SET, MIN_SET, tile_count
 
-__all__ = ["Rules", "ChickenFoot", "Doubles", "check_rules", "rules_from_dict"]
+__all__ = ["Rules", "ChickenFoot", "Doubles", "Block", "MexicanTrain", "check_rules", "rules_from_dict"]
 
 # docs/rules.md 2.6: hand sizes for double-9 by player count.
 _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
+# docs/games/block.md B1: hand sizes for double-6 by player count.
+_BLOCK_HANDS_D6 = {2: 7, 3: 5, 4: 5}
+# docs/games/mexican_train.md M1: hand sizes for double-12 by player count.
+_MEXICAN_HANDS_D12 = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+#: Block: who leads a round (docs/games/block.md B2).
+BLOCK_LEADS = ("winner", "highest_double")
 
 
 #: Doubles: the largest match target, and the bounds of ``max_rounds``.
@@ -32,8 +38,9 @@ class Rules(Guarded):
     Doubles), ``set`` (N of double-N), ``players``, ``tile_count``,
     ``hand_size``, ``slots`` (open ends of the centre double), ``drawn_tile``
     (``"must"``/``"may"``), ``reserve`` (yard tiles never drawn),
-    ``double_blank_50``, and ``target`` and ``max_rounds`` (``None`` for
-    Chicken Foot, whose match always has N+1 rounds).
+    ``double_blank_50``, ``target`` and ``max_rounds`` (``None`` for
+    Chicken Foot and Mexican Train, whose matches have N+1 rounds), and
+    ``lead`` (Block's lead rule, ``None`` elsewhere).
     """
 
     game: str
@@ -47,18 +54,20 @@ class Rules(Guarded):
     double_blank_50: bool
     target: Optional[int]
     max_rounds: Optional[int]
+    lead: Optional[str]
     _cache: Dict[str, Any]
 
     _init_marker = "_cache"  # set last, once every field is
     __slots__ = (
         "game", "rule_set", "set", "players", "hand_size", "slots",
-        "drawn_tile", "reserve", "double_blank_50", "target", "max_rounds", "_cache",
+        "drawn_tile", "reserve", "double_blank_50", "target", "max_rounds", "lead", "_cache",
     )  # fmt: skip
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("rules objects are immutable")
 
     def _freeze(self, **fields: Any) -> None:
+        fields.setdefault("lead", None)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         # derived data an implementation may keep (the compiled core's own copy)
@@ -66,12 +75,14 @@ class Rules(Guarded):
 
     @property
     def rounds(self) -> Optional[int]:
-        """Rounds in a match: N+1 in Chicken Foot (double-N down to double-blank);
-        ``None`` in Doubles, which plays until the target."""
-        return self.set + 1 if self.game == "chickenfoot" else None
+        """Rounds in a match: N+1 when every round has its own start double
+        (Chicken Foot, Mexican Train: double-N down to double-blank); ``None``
+        when the match plays to a target (Doubles, Block)."""
+        return None if self.target is not None else self.set + 1
 
     def round_double(self, round_index: int) -> int:
-        """Chicken Foot: the number of the start double of round ``round_index``."""
+        """The number of round ``round_index``'s start double (Chicken Foot) or
+        engine (Mexican Train): N - round_index."""
         return self.set - round_index
 
     @property
@@ -81,7 +92,8 @@ class Rules(Guarded):
 
     @property
     def num_actions(self) -> int:
-        """Size of the fixed action space, ``2*T + 2`` (docs/rules.md 1.8)."""
+        """Size of the game's fixed action space: ``2*T + 2`` (docs/rules.md
+        1.8), or ``T*(p+1) + 2`` in Mexican Train (docs/games/mexican_train.md M7)."""
         return 2 * self.tile_count + 2
 
     def tile_score(self, tile) -> int:
@@ -249,10 +261,137 @@ class Doubles(Rules):
         }
 
 
+def _check_hand(game: str, hand_size: Any, default: int, most: int, why: str) -> int:
+    h = default if hand_size is None else as_int(hand_size, "hand_size", 1, max(1, most))
+    if h > most:
+        raise RulesError(f"{game}: hand_size {h} does not fit: {why}")
+    return h
+
+
+class Block(Rules):
+    """Block (docs/games/block.md): one line of play, no drawing; the tiles
+    not dealt stay out of play. Rounds until a total reaches ``target``, at
+    most ``max_rounds``; the highest total wins. ``lead`` is ``"winner"``
+    (seat 0, then the last round's winner) or ``"highest_double"``.
+
+    >>> r = Block()
+    >>> r.set, r.players, r.hand_size, r.reserve, r.target, r.lead
+    (6, 2, 7, 14, 100, 'winner')
+    >>> Block(players=4).hand_size
+    5
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        players: int = 2,
+        set: int = 6,
+        hand_size: Optional[int] = None,
+        target: int = 100,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        lead: str = "winner",
+        **unknown: Any,
+    ) -> None:
+        _reject_unknown("Block", unknown)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", 2, 4)
+        t = tile_count(n)
+        h = _check_hand("Block", hand_size, _BLOCK_HANDS_D6[p] * t // 28, t // p, f"{p} hands of it exceed the {t} tiles")
+        if not isinstance(lead, str) or lead not in BLOCK_LEADS:
+            raise RulesError(f"lead must be one of {', '.join(map(repr, BLOCK_LEADS))}, got {shown(lead)}")
+        self._freeze(
+            game="block",
+            rule_set=None,
+            set=n,
+            players=p,
+            hand_size=h,
+            slots=1,  # the lead end
+            drawn_tile="must",  # never used: nobody draws
+            reserve=t - p * h,  # every undealt tile stays out of play
+            double_blank_50=False,
+            target=as_int(target, "target", 1, MAX_TARGET),
+            max_rounds=as_int(max_rounds, "max_rounds", 1, MAX_MAX_ROUNDS),
+            lead=lead,
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "game": "block",
+            "set": self.set,
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "target": self.target,
+            "max_rounds": self.max_rounds,
+            "lead": self.lead,
+        }
+
+
+class MexicanTrain(Rules):
+    """Mexican Train (docs/games/mexican_train.md): a train per seat plus the
+    public Mexican train, all from the round's engine double in the hub;
+    markers, doubles that must be satisfied, N+1 rounds, lowest total wins.
+
+    >>> r = MexicanTrain(players=4)
+    >>> r.set, r.hand_size, r.slots, r.reserve, r.drawn_tile, r.num_actions
+    (12, 15, 5, 0, 'must', 457)
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        players: int = 4,
+        set: int = 12,
+        hand_size: Optional[int] = None,
+        drawn_tile: str = "must",
+        double_blank_50: bool = False,
+        **unknown: Any,
+    ) -> None:
+        _reject_unknown("MexicanTrain", unknown)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", 2, 8)
+        t = tile_count(n)
+        default = max(1, _MEXICAN_HANDS_D12[p] * (t - 1) // 90)
+        h = _check_hand("MexicanTrain", hand_size, default, (t - 1) // p, f"{p} hands of it exceed the {t - 1} tiles left once the engine is out")
+        if not isinstance(drawn_tile, str) or drawn_tile not in ("must", "may"):
+            raise RulesError(f"drawn_tile must be 'must' or 'may', got {shown(drawn_tile)}")
+        if not isinstance(double_blank_50, bool):
+            raise RulesError(f"double_blank_50 must be True or False, got {shown(double_blank_50)}")
+        self._freeze(
+            game="mexican_train",
+            rule_set=None,
+            set=n,
+            players=p,
+            hand_size=h,
+            slots=p + 1,  # one hub end per train: the seats' trains, then the Mexican train
+            drawn_tile=drawn_tile,
+            reserve=0,
+            double_blank_50=double_blank_50,
+            target=None,
+            max_rounds=None,
+        )
+
+    @property
+    def num_actions(self) -> int:
+        """``T*(p+1) + 2``: tile x train, then Draw and Pass (docs/games/mexican_train.md M7)."""
+        return self.tile_count * (self.players + 1) + 2
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "game": "mexican_train",
+            "set": self.set,
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "drawn_tile": self.drawn_tile,
+            "double_blank_50": self.double_blank_50,
+        }
+
+
 def check_rules(rules: Any) -> None:
     """Raise ``RulesError`` unless ``rules`` is a rules object."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (ChickenFoot or Doubles), got {shown(rules)}")
+        raise RulesError(f"expected a rules object (one of {', '.join(c.__name__ for c in _GAMES.values())}), got {shown(rules)}")
 
 
 def rules_from_dict(data: Dict[str, Any]) -> Rules:
@@ -269,4 +408,5 @@ def rules_from_dict(data: Dict[str, Any]) -> Rules:
     return cls(**fields)
 
 
-_GAMES = {"chickenfoot": ChickenFoot, "doubles": Doubles}
+#: Every game's rules class by game id: the one list of games on the Python side.
+_GAMES = {"chickenfoot": ChickenFoot, "doubles": Doubles, "block": Block, "mexican_train": MexicanTrain}

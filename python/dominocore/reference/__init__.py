@@ -11,13 +11,14 @@ from ..common.moves import End, Move, Placement
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
-from ..common.rules import ChickenFoot, Doubles, Rules, rules_from_dict
+from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from .sim import SimulationResult, simulate, simulate_iter
 from ..common.tiles import Tile, tile_count
 
 IMPLEMENTATION = "python"
 
 __all__ = [
+    "Block",
     "ChickenFoot",
     "Doubles",
     "DominoError",
@@ -26,6 +27,7 @@ __all__ = [
     "IllegalMoveError",
     "IMPLEMENTATION",
     "Match",
+    "MexicanTrain",
     "Move",
     "ParseError",
     "Placement",
