@@ -39,6 +39,5 @@ else:
     raise ImportError(f"DOMINOCORE_IMPLEMENTATION must be 'cpp' or 'python', got {_choice!r}")
 
 from . import reference  # noqa: E402
-
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402
 __all__ = list(_names) + ["reference", "__version__"]
