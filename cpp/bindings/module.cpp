@@ -2,7 +2,9 @@
 //
 // The Python layer (python/dominocore/_native.py) subclasses RoundCore and
 // turns the integers used here into Tile and Move objects. Moves cross the
-// boundary as one int: Place = tile * 4096 + end id, Draw = -1, Pass = -2.
+// boundary as one int: Place = tile * END_BITS + end id, Draw = DRAW_CODE,
+// Pass = PASS_CODE; the constants are defined here only and exported, and a
+// code outside the encoding is refused, never wrapped or clamped.
 // The step interface (legal_actions, apply_action, legal_action_mask) builds
 // no Python object per move beyond the ints themselves.
 //
@@ -52,20 +54,28 @@ class initialised_caster : public type_caster_base<T> {
   }
 };
 
-template <> class type_caster<Rng> : public initialised_caster<Rng> {};
-template <> class type_caster<Rules> : public initialised_caster<Rules> {};
-template <> class type_caster<State> : public initialised_caster<State> {};
-template <> class type_caster<Bots> : public initialised_caster<Bots> {};
-template <> class type_caster<RandomPlayer> : public initialised_caster<RandomPlayer> {};
+template <>
+class type_caster<Rng> : public initialised_caster<Rng> {};
+template <>
+class type_caster<Rules> : public initialised_caster<Rules> {};
+template <>
+class type_caster<State> : public initialised_caster<State> {};
+template <>
+class type_caster<Bots> : public initialised_caster<Bots> {};
+template <>
+class type_caster<RandomPlayer> : public initialised_caster<RandomPlayer> {};
 
 PYBIND11_NAMESPACE_END(detail)
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
 
 namespace {
 
-constexpr int kEndBits = 4096;  // end ids stay far below: 8 + 3 * 190 < 4096
+// Every end id a Move may name (0..kMaxEndId) fits; no round creates more
+// than 8 + 3 * 190 ends.
+constexpr int kEndBits = kMaxEndId + 1;
 constexpr int kDrawCode = -1;
 constexpr int kPassCode = -2;
+static_assert(kMaxTiles * kEndBits < (1 << 30), "move codes fit an int");
 
 int encode(const Move& m) {
   switch (m.kind) {
@@ -79,9 +89,10 @@ Move decode(int code) {
   if (code == kDrawCode) return Move::draw();
   if (code == kPassCode) return Move::pass();
   if (code < 0 || code >= kMaxTiles * kEndBits)
-    throw std::invalid_argument("move code " + std::to_string(code) + " is out of range: a Place is tile * " +
-                                std::to_string(kEndBits) + " + end (tile 0.." + std::to_string(kMaxTiles - 1) +
-                                ", end 0.." + std::to_string(kEndBits - 1) + "), Draw -1, Pass -2");
+    throw std::invalid_argument("move code " + std::to_string(code) +
+                                " is out of range: a Place is tile * " + std::to_string(kEndBits) +
+                                " + end (tile 0.." + std::to_string(kMaxTiles - 1) + ", end 0.." +
+                                std::to_string(kEndBits - 1) + "), Draw -1, Pass -2");
   return Move::place(code / kEndBits, code % kEndBits);
 }
 
@@ -148,7 +159,8 @@ py::object copy_through_state(const py::object& self, const py::object& memo) {
   copy.attr("__setstate__")(self.attr("__getstate__")());
   if (py::hasattr(self, "__dict__")) {
     py::object attributes = self.attr("__dict__");
-    if (!memo.is_none()) attributes = py::module_::import("copy").attr("deepcopy")(attributes, memo);
+    if (!memo.is_none())
+      attributes = py::module_::import("copy").attr("deepcopy")(attributes, memo);
     copy.attr("__dict__").attr("update")(attributes);
   }
   return copy;
@@ -161,7 +173,8 @@ template <class T>
 void def_unpicklable(py::class_<T>& cls) {
   const auto refuse = [](const py::object& self, const py::args&) -> py::object {
     self.cast<const T&>();  // an uninitialised object: "not initialised" first
-    throw py::type_error("cannot pickle '" + std::string(py::str(py::type::of(self).attr("__name__"))) + "' object");
+    throw py::type_error("cannot pickle '" +
+                         std::string(py::str(py::type::of(self).attr("__name__"))) + "' object");
   };
   cls.def("__reduce__", refuse).def("__reduce_ex__", refuse);
 }
@@ -171,18 +184,21 @@ void def_unpicklable(py::class_<T>& cls) {
 template <class T, class GetRng, class FromRng>
 void def_generator_state(py::class_<T>& cls, GetRng get_rng, FromRng from_rng) {
   const auto reduce = [](const py::object& self, const py::args&) {
-    return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
-                          self.attr("__getstate__")());
+    return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"),
+                          py::make_tuple(py::type::of(self)), self.attr("__getstate__")());
   };
-  cls.def(py::pickle([get_rng](const T& obj) { return state_tuple(get_rng(obj)); },
-                     [from_rng](const py::object& state) { return from_rng(rng_from_state(state)); }))
+  cls.def(py::pickle(
+              [get_rng](const T& obj) { return state_tuple(get_rng(obj)); },
+              [from_rng](const py::object& state) { return from_rng(rng_from_state(state)); }))
       .def("__reduce__", reduce)
       .def("__reduce_ex__", reduce)
       .def("__copy__", [](const py::object& self) { return copy_through_state(self, py::none()); })
       .def("__deepcopy__", &copy_through_state, py::arg("memo"));
 }
 
-// A Python rules object (dominocore.common.rules) to the core's Rules.
+// A Python rules object (dominocore.common.rules) to the core's Rules: every
+// option its to_dict() holds goes to make_rules, which applies the game's
+// defaults and refuses an option the game does not have.
 Rules to_rules(const py::object& obj) {
   py::dict d = obj.attr("to_dict")();
   RulesSpec spec;
@@ -190,14 +206,14 @@ Rules to_rules(const py::object& obj) {
   spec.set = d["set"].cast<int>();
   spec.players = d["players"].cast<int>();
   spec.hand_size = d["hand_size"].cast<int>();
-  if (spec.game == Game::ChickenFoot) {
-    spec.rule_set = parse_rule_set(d["rule_set"].cast<std::string>());
-    if (d.contains("trains")) spec.trains = d["trains"].cast<int>();
-    spec.double_blank_50 = d["double_blank_50"].cast<bool>();
-  } else {
-    spec.target = d["target"].cast<int>();
-    spec.max_rounds = d["max_rounds"].cast<int>();
-  }
+  if (d.contains("rule_set")) spec.rule_set = parse_rule_set(d["rule_set"].cast<std::string>());
+  if (d.contains("trains")) spec.trains = d["trains"].cast<int>();
+  if (d.contains("double_blank_50")) spec.double_blank_50 = d["double_blank_50"].cast<bool>();
+  if (d.contains("target")) spec.target = d["target"].cast<int>();
+  if (d.contains("max_rounds")) spec.max_rounds = d["max_rounds"].cast<int>();
+  if (d.contains("drawn_tile"))
+    spec.drawn_tile = parse_drawn_tile(d["drawn_tile"].cast<std::string>());
+  if (d.contains("lead")) spec.lead = parse_lead(d["lead"].cast<std::string>());
   return make_rules(spec);
 }
 
@@ -210,7 +226,8 @@ std::vector<Policy> to_policies(const std::vector<std::string>& names) {
 // A numpy array over the data of `v` without a copy: the vector moves to the
 // heap, owned by a capsule that is the array's base.
 template <class T>
-py::array take_array(SimArray<T>&& v, std::vector<py::ssize_t> shape, const py::dtype& dtype = py::dtype::of<T>()) {
+py::array take_array(SimArray<T>&& v, std::vector<py::ssize_t> shape,
+                     const py::dtype& dtype = py::dtype::of<T>()) {
   auto owner = std::make_unique<SimArray<T>>(std::move(v));
   const T* data = owner->data();
   const py::capsule base(owner.get(), [](void* p) { delete static_cast<SimArray<T>*>(p); });
@@ -230,7 +247,8 @@ py::dict sim_to_dict(SimResult&& r) {
   d["moves"] = take_array(std::move(r.moves), {rounds});
   d["match_index"] = take_array(std::move(r.match_index), {rounds});
   d["totals"] = take_array(std::move(r.totals), {matches, p});
-  d["winners"] = take_array(std::move(r.winners), {matches, p}, py::dtype::of<bool>());  // 0/1 bytes
+  d["winners"] =
+      take_array(std::move(r.winners), {matches, p}, py::dtype::of<bool>());  // 0/1 bytes
   return d;
 }
 
@@ -249,11 +267,13 @@ int action_id(const State& s, py::handle h) {
     PyErr_Clear();
   }
   const bool is_int = PyLong_Check(o) && !PyBool_Check(o);
-  throw IllegalMove(Reason::IllegalAction, Move::pass(),
-                    "not an action id (action ids are integers 0.." + std::to_string(s.num_actions() - 1) + "): got " +
-                        (is_int ? std::string("an integer beyond that range")
-                                : "a value of type '" + std::string(py::str(py::type::handle_of(h).attr("__name__"))) +
-                                      "'"));
+  throw IllegalMove(
+      Reason::IllegalAction, Move::pass(),
+      "not an action id (action ids are integers 0.." + std::to_string(s.num_actions() - 1) +
+          "): got " +
+          (is_int ? std::string("an integer beyond that range")
+                  : "a value of type '" +
+                        std::string(py::str(py::type::handle_of(h).attr("__name__"))) + "'"));
 }
 
 // The step interface builds its list by hand: no std::vector round trip.
@@ -262,7 +282,8 @@ py::list legal_action_list(const State& s) {
   s.legal_actions(ids);
   PyObject* list = PyList_New(static_cast<py::ssize_t>(ids.size()));
   if (!list) throw py::error_already_set();
-  for (size_t i = 0; i < ids.size(); ++i) PyList_SET_ITEM(list, static_cast<py::ssize_t>(i), PyLong_FromLong(ids[i]));
+  for (size_t i = 0; i < ids.size(); ++i)
+    PyList_SET_ITEM(list, static_cast<py::ssize_t>(i), PyLong_FromLong(ids[i]));
   return py::reinterpret_steal<py::list>(list);
 }
 
@@ -270,7 +291,11 @@ py::list legal_action_list(const State& s) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
-  m.attr("__version__") = "0.1.0";
+  m.attr("__version__") = DOMINOCORE_VERSION;  // python/dominocore/_version.py, via CMakeLists.txt
+  // The move encoding (see the top of this file), for python/dominocore/_native.py.
+  m.attr("END_BITS") = kEndBits;
+  m.attr("DRAW_CODE") = kDrawCode;
+  m.attr("PASS_CODE") = kPassCode;
 
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -287,11 +312,14 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<Rng> split_mix(m, "SplitMix64", "The SplitMix64 generator of docs/rules.md 1.6.");
   split_mix
-      .def(py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }), py::arg("seed") = 0,
-           "A generator whose state starts at `seed`, an integer 0..2**64-1 (RulesError otherwise).")
+      .def(
+          py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }),
+          py::arg("seed") = 0,
+          "A generator whose state starts at `seed`, an integer 0..2**64-1 (RulesError otherwise).")
       .def("next", &Rng::next, "The next 64-bit output.")
       .def(
-          "below", [](Rng& rng, py::handle n) { return rng.below(to_uint64(n, "n", 1)); }, py::arg("n"),
+          "below", [](Rng& rng, py::handle n) { return rng.below(to_uint64(n, "n", 1)); },
+          py::arg("n"),
           "A uniform integer in [0, n), n an integer 1..2**64-1 (RulesError otherwise).")
       .def(
           "shuffle",
@@ -305,23 +333,28 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("items"), "Fisher-Yates from the back, in place.")
       .def_property(
-          "state", &Rng::state, [](Rng& rng, py::handle v) { rng.set_state(to_uint64(v, "state")); },
+          "state", &Rng::state,
+          [](Rng& rng, py::handle v) { rng.set_state(to_uint64(v, "state")); },
           "The raw 64-bit state.")
       .def(
           "__eq__",
           [](const Rng& self, const py::object& other) -> py::object {
-            if (!py::isinstance<Rng>(other)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            if (!py::isinstance<Rng>(other))
+              return py::reinterpret_borrow<py::object>(Py_NotImplemented);
             return py::bool_(self == other.cast<const Rng&>());
           },
           py::is_operator())
       .def("__repr__", [](const Rng& rng) {
         char text[40];
-        std::snprintf(text, sizeof text, "SplitMix64(state=0x%016llx)", static_cast<unsigned long long>(rng.state()));
+        std::snprintf(text, sizeof text, "SplitMix64(state=0x%016llx)",
+                      static_cast<unsigned long long>(rng.state()));
         return std::string(text);
       });
-  def_generator_state(split_mix, [](const Rng& rng) { return rng; }, [](const Rng& rng) { return rng; });
+  def_generator_state(
+      split_mix, [](const Rng& rng) { return rng; }, [](const Rng& rng) { return rng; });
 
-  py::class_<Rules> core_rules(m, "CoreRules", "The core's resolved rules, built once from a Python rules object.");
+  py::class_<Rules> core_rules(m, "CoreRules",
+                               "The core's resolved rules, built once from a Python rules object.");
   core_rules.def(py::init(&to_rules), py::arg("rules"))
       .def_property_readonly("describe", [](const Rules& r) { return describe(r); });
   def_unpicklable(core_rules);
@@ -332,36 +365,44 @@ PYBIND11_MODULE(_core, m) {
       // The order matters: a copy before rules, a generator before a seed
       // (which takes any object and rejects what is not an integer).
       .def(py::init<const State&>(), py::arg("other"))
-      .def(py::init([](const Rules& rules, Rng& rng, int round_index) { return State(rules, rng, round_index); }),
-           py::arg("rules"), py::arg("rng"), py::arg("round_index"))
+      .def(py::init([](const Rules& rules, Rng& rng, int round_index, int leader) {
+             return State(rules, rng, round_index, leader);
+           }),
+           py::arg("rules"), py::arg("rng"), py::arg("round_index"), py::arg("leader") = -1)
       .def(py::init([](const Rules& rules, py::handle seed, int round_index) {
              return State(rules, to_uint64(seed, "seed"), round_index);
            }),
            py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
-      .def(py::init([](const Rules& rules, int centre, int starter, std::vector<std::vector<int>> hands,
-                       std::vector<int> yard, int round_index) {
-             Deal deal;
-             deal.centre = centre;
-             deal.starter = starter;
-             deal.hands = std::move(hands);
-             deal.yard = std::move(yard);
-             deal.round_index = round_index;
-             return State(rules, deal);
-           }),
-           py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"), py::arg("yard"),
-           py::arg("round_index"))
+      .def(
+          py::init([](const Rules& rules, int centre, int starter,
+                      std::vector<std::vector<int>> hands, std::vector<int> yard, int round_index) {
+            Deal deal;
+            deal.centre = centre;
+            deal.starter = starter;
+            deal.hands = std::move(hands);
+            deal.yard = std::move(yard);
+            deal.round_index = round_index;
+            return State(rules, deal);
+          }),
+          py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"),
+          py::arg("yard"), py::arg("round_index"))
       // ---- observation
-      .def_property_readonly("current_player", &State::current_player, "The seat to move, -1 once over.")
+      .def_property_readonly("current_player", &State::current_player,
+                             "The seat to move, -1 once over.")
       .def_property_readonly("starter", &State::starter, "The seat that started the round.")
       .def_property_readonly("round_index", &State::round_index, "The round's index in its match.")
       .def_property_readonly("yard_size", &State::yard_size, "How many tiles the yard holds.")
       .def_property_readonly("is_over", &State::is_over, "Whether the round has ended.")
-      .def_property_readonly("num_actions", &State::num_actions, "Size of the action space, 2T+2.")
+      .def_property_readonly("num_actions", &State::num_actions,
+                             "Size of the game's action space (2T+2; Mexican Train T*(p+1)+2).")
       .def_property_readonly("pending_ends", &State::pending_ends, "Ends to fill before any other.")
-      .def_property_readonly("_centre", &State::centre)
+      .def_property_readonly("_centre", &State::centre)  // -1: none (Block before the lead)
+      .def_property_readonly("_markers", &State::markers)
+      .def("_train_of", &State::train_of)
       .def_property_readonly("_drawn", &State::drawn_tile)
       .def_property_readonly("_unlocked", &State::unlocked)
-      .def_property_readonly("_obligation", [](const State& s) { return static_cast<int>(s.pending_kind()); })
+      .def_property_readonly("_obligation",
+                             [](const State& s) { return static_cast<int>(s.pending_kind()); })
       .def("_hand",
            [](const State& s, int seat) {
              if (seat < 0 || seat >= s.players()) throw RulesError("seat out of range");
@@ -381,7 +422,8 @@ PYBIND11_MODULE(_core, m) {
                                py::list out;
                                for (int i = 0; i < s.num_placements(); ++i) {
                                  const Placement& p = s.placement(i);
-                                 out.append(py::make_tuple(p.tile, p.end, p.by, p.first, p.created));
+                                 const int by = p.by == kNoNumber ? -1 : p.by;  // Block's lead
+                                 out.append(py::make_tuple(p.tile, p.end, by, p.first, p.created));
                                }
                                return out;
                              })
@@ -397,20 +439,23 @@ PYBIND11_MODULE(_core, m) {
                                const RoundResult& r = s.result();
                                py::tuple points(r.players);
                                for (int i = 0; i < r.players; ++i) points[i] = r.points[i];
-                               return py::make_tuple(end_reason_name(r.reason), r.out_seat, points, r.starter,
-                                                     r.moves);
+                               return py::make_tuple(end_reason_name(r.reason), r.out_seat, points,
+                                                     r.starter, r.moves);
                              })
       // ---- moves
-      .def("_legal_moves", [](const State& s, bool distinct) { return encode_all(s.legal_moves(distinct)); })
-      .def("_check",
-           [](const State& s, int code, int player) { return reason_code(s.check(decode(code), player)); })
+      .def("_legal_moves",
+           [](const State& s, bool distinct) { return encode_all(s.legal_moves(distinct)); })
+      .def("_check", [](const State& s, int code,
+                        int player) { return reason_code(s.check(decode(code), player)); })
       .def("_push", [](State& s, int code, int player) { s.push(decode(code), player); })
       .def("_pop", [](State& s) { return encode(s.pop()); })
       // ---- the step interface: ints in, ints out
-      .def("legal_actions", &legal_action_list, "The legal action ids, ascending (docs/rules.md 1.8).")
+      .def("legal_actions", &legal_action_list,
+           "The legal action ids, ascending (docs/rules.md 1.8).")
       .def(
           "apply_action", [](State& s, py::handle action) { s.apply_action(action_id(s, action)); },
-          py::arg("action"), "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
+          py::arg("action"),
+          "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
       .def(
           "legal_action_mask",
           [](const State& s, py::object out) {
@@ -427,8 +472,9 @@ PYBIND11_MODULE(_core, m) {
               mask = fits ? out.cast<py::array_t<bool>>() : py::array_t<bool>();
               if (!fits || mask.ndim() != 1 || mask.shape(0) != n || !mask.writeable() ||
                   mask.strides(0) != static_cast<py::ssize_t>(sizeof(bool)))
-                throw std::invalid_argument("out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
-                                            std::to_string(n) + ") entries");
+                throw std::invalid_argument(
+                    "out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
+                    std::to_string(n) + ") entries");
             }
             bool* data = mask.mutable_data();
             std::fill(data, data + n, false);
@@ -438,12 +484,16 @@ PYBIND11_MODULE(_core, m) {
           py::arg("out") = py::none(),
           "A numpy bool array, True at the legal action ids; fills `out` in place when given.")
       .def("_action_to_move",
-           [](const State& s, py::handle action) { return encode(s.action_to_move(action_id(s, action))); })
-      .def("_move_to_action", [](const State& s, int code) { return s.move_to_action(decode(code)); })
+           [](const State& s, py::handle action) {
+             return encode(s.action_to_move(action_id(s, action)));
+           })
+      .def("_move_to_action",
+           [](const State& s, int code) { return s.move_to_action(decode(code)); })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);
 
-  py::class_<Bots> bots(m, "Bots", "Built-in players, one policy per seat, sharing one random generator.");
+  py::class_<Bots> bots(m, "Bots",
+                        "Built-in players, one policy per seat, sharing one random generator.");
   def_unpicklable(bots);
   bots.def(py::init([](const std::vector<std::string>& policies, int players, py::handle seed) {
              return Bots(to_policies(policies), players, to_uint64(seed, "seed"));
@@ -453,7 +503,8 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<RandomPlayer> random_player(m, "RandomPlayerCore");
   random_player
-      .def(py::init([](py::handle seed) { return RandomPlayer(to_uint64(seed, "seed")); }), py::arg("seed"))
+      .def(py::init([](py::handle seed) { return RandomPlayer(to_uint64(seed, "seed")); }),
+           py::arg("seed"))
       .def("_choose", [](RandomPlayer& p, const State& s) { return encode(p.choose(s)); });
   def_generator_state(
       random_player, [](const RandomPlayer& p) { return p.rng(); },
@@ -481,8 +532,9 @@ PYBIND11_MODULE(_core, m) {
         SimResult result;
         {
           py::gil_scoped_release release;
-          result = matches ? simulate_matches(rules, n, first_seed, pol, threads, monitor)
-                           : simulate_rounds(rules, n, first_seed, round_index, pol, threads, monitor);
+          result = matches
+                       ? simulate_matches(rules, n, first_seed, pol, threads, monitor)
+                       : simulate_rounds(rules, n, first_seed, round_index, pol, threads, monitor);
         }
         return sim_to_dict(std::move(result));
       },

@@ -1,5 +1,7 @@
 #include "dominocore/match.hpp"
 
+#include "dominocore/games/registry.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -21,32 +23,19 @@ void MatchTally::add(const RoundResult& r) {
 }
 
 bool MatchTally::over(const Rules& rules) const noexcept {
-  if (rules.is_chicken_foot()) return rounds >= rules.set + 1;
-  if (rounds >= rules.max_rounds) return true;
-  return *std::max_element(totals.begin(), totals.begin() + rules.players) >= rules.target;
+  return games::with_game(rules.game,
+                          [&](auto tag) { return decltype(tag)::type::match_over(rules, *this); });
 }
 
 std::array<bool, kMaxPlayers> MatchTally::winners(const Rules& rules) const noexcept {
-  const int p = rules.players;
-  std::array<bool, kMaxPlayers> in{};
-  if (!over(rules)) return in;
-  for (int s = 0; s < p; ++s) in[s] = true;
-  // Filter the candidates by each criterion in turn ("better" = smaller key).
-  auto keep_best = [&](auto key) {
-    long best = LONG_MAX;
-    for (int s = 0; s < p; ++s)
-      if (in[s] && key(s) < best) best = key(s);
-    for (int s = 0; s < p; ++s)
-      if (in[s] && key(s) != best) in[s] = false;
-  };
-  if (rules.is_doubles()) {
-    keep_best([&](int s) { return -long{totals[s]}; });
-    return in;
-  }
-  keep_best([&](int s) { return long{totals[s]}; });
-  keep_best([&](int s) { return -long{zero_rounds[s]}; });
-  keep_best([&](int s) { return long{lowest_nonzero[s]}; });  // INT_MAX when every round was 0
-  return in;
+  if (!over(rules)) return std::array<bool, kMaxPlayers>{};
+  return games::with_game(
+      rules.game, [&](auto tag) { return decltype(tag)::type::match_winners(rules, *this); });
+}
+
+int next_leader(const Rules& rules, const RoundResult& previous) noexcept {
+  return games::with_game(
+      rules.game, [&](auto tag) { return decltype(tag)::type::next_leader(rules, previous); });
 }
 
 namespace {
@@ -79,7 +68,7 @@ void Match::before_deal_() const {
 
 State Match::new_round() {
   before_deal_();
-  State s(rules_, rng_, next_round_index());
+  State s(rules_, rng_, next_round_index(), next_leader_());
   pending_ = true;
   return s;
 }
@@ -87,7 +76,7 @@ State Match::new_round() {
 void Match::new_round(State& into) {
   before_deal_();
   if (into.rules() != rules_) throw StateError("new_round: the state was built with other rules");
-  into.set_up(rng_, next_round_index());
+  into.set_up(rng_, next_round_index(), next_leader_());
   pending_ = true;
 }
 
@@ -102,6 +91,10 @@ void Match::add_result(const RoundResult& r) {
   pending_ = false;
   over_ = tally_.over(rules_);
   if (over_) winners_ = tally_.winners(rules_);
+}
+
+int Match::next_leader_() const noexcept {
+  return results_.empty() ? -1 : next_leader(rules_, results_.back());
 }
 
 std::vector<int> Match::totals() const {

@@ -8,15 +8,18 @@
 namespace dominocore {
 
 std::string tile_name(int t) {
-  if (t < 0 || t >= kMaxTiles) throw std::invalid_argument("tile index " + std::to_string(t) + " is out of range");
+  if (t < 0 || t >= kMaxTiles)
+    throw std::invalid_argument("tile index " + std::to_string(t) + " is out of range");
   return std::to_string(tile_low(t)) + "-" + std::to_string(tile_high(t));
 }
 
 namespace {
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+  while (!s.empty() &&
+         (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
     s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
     s.remove_suffix(1);
   return s;
 }
@@ -39,7 +42,8 @@ int parse_tile(std::string_view text, int max_number) {
   const int a = dash == std::string_view::npos ? -1 : parse_number(trim(s.substr(0, dash)));
   const int b = dash == std::string_view::npos ? -1 : parse_number(trim(s.substr(dash + 1)));
   if (a < 0 || b < 0)
-    throw std::invalid_argument("'" + std::string(text) + "' is not a tile: write it as a-b, e.g. 3-5");
+    throw std::invalid_argument("'" + std::string(text) +
+                                "' is not a tile: write it as a-b, e.g. 3-5");
   if (a > max_number || b > max_number)
     throw std::invalid_argument("tile '" + std::string(text) + "' has a half above " +
                                 std::to_string(max_number));
@@ -52,7 +56,8 @@ std::string move_name(const Move& m) {
     case MoveKind::Pass: return "pass";
     case MoveKind::Place: break;
   }
-  const std::string t = (m.tile >= 0 && m.tile < kMaxTiles) ? tile_name(m.tile) : "#" + std::to_string(m.tile);
+  const std::string t =
+      (m.tile >= 0 && m.tile < kMaxTiles) ? tile_name(m.tile) : "#" + std::to_string(m.tile);
   return t + "@" + std::to_string(m.end);
 }
 
@@ -70,6 +75,9 @@ Move parse_move(std::string_view text, int max_number) {
   const int end = parse_number(trim(s.substr(at + 1)), 6);
   if (end < 0)
     throw std::invalid_argument("'" + std::string(text) + "': the end id after @ must be a number");
+  if (end > kMaxEndId)
+    throw std::invalid_argument("'" + std::string(text) + "': end ids go up to " +
+                                std::to_string(kMaxEndId));
   return Move::place(tile, end);
 }
 
@@ -83,6 +91,8 @@ const char* reason_code(Reason r) noexcept {
     case Reason::EndNotOpen: return "end_not_open";
     case Reason::StartUnfinished: return "start_unfinished";
     case Reason::FootUnfinished: return "foot_unfinished";
+    case Reason::DoubleUnsatisfied: return "double_unsatisfied";
+    case Reason::NotYourTrain: return "not_your_train";
     case Reason::NoMatch: return "no_match";
     case Reason::Locked: return "locked";
     case Reason::AlreadyDrew: return "already_drew";

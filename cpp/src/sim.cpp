@@ -44,15 +44,16 @@ uint64_t chunk_count(uint64_t n, uint64_t chunk) noexcept { return n / chunk + (
 // waits and calls the monitor (see sim.hpp). `work` must return soon once
 // progress.stopping(). Every thread is joined before this returns or throws.
 template <class Work>
-void run_chunks(uint64_t n, uint64_t chunk, int threads, const SimMonitor& monitor, const Work& work) {
+void run_chunks(uint64_t n, uint64_t chunk, int threads, const SimMonitor& monitor,
+                const Work& work) {
   const uint64_t chunks = chunk_count(n, chunk);
   const int workers = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(threads), chunks));
   Progress progress;
   std::atomic<uint64_t> next_chunk{0};
   std::mutex mutex;
   std::condition_variable finished;
-  int running = workers;             // guarded by mutex
-  std::exception_ptr worker_error;   // guarded by mutex
+  int running = workers;            // guarded by mutex
+  std::exception_ptr worker_error;  // guarded by mutex
   auto worker = [&] {
     try {
       while (!progress.stopping()) {
@@ -118,8 +119,10 @@ void check_fits(uint64_t rounds, uint64_t matches, int players) {
   // points, reason, out_seat, starter, moves, match_index; totals, winners
   const double per_round = 4.0 * players + 1 + 1 + 1 + 4 + 8;
   const double per_match = 4.0 * players + 1.0 * players;
-  const double bytes = static_cast<double>(rounds) * per_round + static_cast<double>(matches) * per_match;
-  if (bytes > static_cast<double>(std::numeric_limits<size_t>::max()) || bytes > physical_memory_bytes())
+  const double bytes =
+      static_cast<double>(rounds) * per_round + static_cast<double>(matches) * per_match;
+  if (bytes > static_cast<double>(std::numeric_limits<size_t>::max()) ||
+      bytes > physical_memory_bytes())
     throw std::bad_alloc();
 }
 
@@ -195,8 +198,9 @@ int check_request(const Rules& rules, uint64_t count, const char* what,
   Bots check(policies, rules.players, 0);  // throws RulesError for a bad policy list
   (void)check;
   if (count > kMaxSimCount)
-    throw RulesError(std::string(what) + "=" + std::to_string(count) + " is out of range: at most 2**40 (" +
-                     std::to_string(kMaxSimCount) + ") in one simulation");
+    throw RulesError(std::string(what) + "=" + std::to_string(count) +
+                     " is out of range: at most 2**40 (" + std::to_string(kMaxSimCount) +
+                     ") in one simulation");
   if (threads > kMaxThreads)
     throw RulesError("threads=" + std::to_string(threads) + " is out of range: at most " +
                      std::to_string(kMaxThreads));
@@ -207,9 +211,11 @@ int check_request(const Rules& rules, uint64_t count, const char* what,
 }  // namespace
 
 SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
-                           const std::vector<Policy>& policies, int threads, const SimMonitor& monitor) {
+                           const std::vector<Policy>& policies, int threads,
+                           const SimMonitor& monitor) {
   const int workers = check_request(rules, matches, "matches", policies, threads);
-  const uint64_t fewest_rounds = matches * static_cast<uint64_t>(rules.is_chicken_foot() ? rules.set + 1 : 1);
+  const uint64_t fewest_rounds =
+      matches * static_cast<uint64_t>(std::max(1, rules.rounds_per_match()));
   check_fits(fewest_rounds, matches, rules.players);
   SimResult out = empty_result(rules.players);
   out.totals.resize(static_cast<size_t>(matches) * static_cast<size_t>(rules.players));
@@ -217,34 +223,36 @@ SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
   // A match's rounds are only known once played: each chunk collects its own.
   std::vector<SimResult> pieces(static_cast<size_t>(chunk_count(matches, kMatchesPerChunk)),
                                 empty_result(rules.players));
-  run_chunks(matches, kMatchesPerChunk, workers, monitor, [&](uint64_t begin, uint64_t end, Progress& progress) {
-    SimResult& piece = pieces[static_cast<size_t>(begin / kMatchesPerChunk)];
-    Bots bots(policies, rules.players, 0);
-    std::optional<State> st;
-    for (uint64_t i = begin; i < end; ++i) {
-      const uint64_t s = seed + i;
-      Match m(rules, s);
-      bots.reseed(s);
-      while (!m.is_over()) {
-        if (progress.stopping()) return;
-        if (st)
-          m.new_round(*st);
-        else
-          st.emplace(m.new_round());
-        bots.play_out(*st);
-        m.add_result(st->result());
-        append_round(piece, st->result(), i);
-      }
-      put_match(out, static_cast<size_t>(i), m);
-      progress.add(1);
-    }
-  });
+  run_chunks(matches, kMatchesPerChunk, workers, monitor,
+             [&](uint64_t begin, uint64_t end, Progress& progress) {
+               SimResult& piece = pieces[static_cast<size_t>(begin / kMatchesPerChunk)];
+               Bots bots(policies, rules.players, 0);
+               std::optional<State> st;
+               for (uint64_t i = begin; i < end; ++i) {
+                 const uint64_t s = seed + i;
+                 Match m(rules, s);
+                 bots.reseed(s);
+                 while (!m.is_over()) {
+                   if (progress.stopping()) return;
+                   if (st)
+                     m.new_round(*st);
+                   else
+                     st.emplace(m.new_round());
+                   bots.play_out(*st);
+                   m.add_result(st->result());
+                   append_round(piece, st->result(), i);
+                 }
+                 put_match(out, static_cast<size_t>(i), m);
+                 progress.add(1);
+               }
+             });
   concatenate_rounds(out, pieces);
   return out;
 }
 
 SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, int round_index,
-                          const std::vector<Policy>& policies, int threads, const SimMonitor& monitor) {
+                          const std::vector<Policy>& policies, int threads,
+                          const SimMonitor& monitor) {
   const int workers = check_request(rules, rounds, "rounds", policies, threads);
   {
     Rng probe(seed);  // validates the round index up front (throws StateError)
@@ -253,22 +261,23 @@ SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, in
   check_fits(rounds, 0, rules.players);
   SimResult out = empty_result(rules.players);
   resize_rounds(out, static_cast<size_t>(rounds));  // round i writes its own slot
-  run_chunks(rounds, kRoundsPerChunk, workers, monitor, [&](uint64_t begin, uint64_t end, Progress& progress) {
-    Bots bots(policies, rules.players, 0);
-    std::optional<State> st;
-    for (uint64_t i = begin; i < end && !progress.stopping(); ++i) {
-      const uint64_t s = seed + i;
-      Rng rng(s);
-      if (st)
-        st->set_up(rng, round_index);
-      else
-        st.emplace(rules, rng, round_index);
-      bots.reseed(s);
-      bots.play_out(*st);
-      put_round(out, static_cast<size_t>(i), st->result(), i);
-    }
-    progress.add(end - begin);
-  });
+  run_chunks(rounds, kRoundsPerChunk, workers, monitor,
+             [&](uint64_t begin, uint64_t end, Progress& progress) {
+               Bots bots(policies, rules.players, 0);
+               std::optional<State> st;
+               for (uint64_t i = begin; i < end && !progress.stopping(); ++i) {
+                 const uint64_t s = seed + i;
+                 Rng rng(s);
+                 if (st)
+                   st->set_up(rng, round_index);
+                 else
+                   st.emplace(rules, rng, round_index);
+                 bots.reseed(s);
+                 bots.play_out(*st);
+                 put_round(out, static_cast<size_t>(i), st->result(), i);
+               }
+               progress.add(end - begin);
+             });
   return out;
 }
 

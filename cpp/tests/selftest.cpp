@@ -1,5 +1,6 @@
 // Plain C++ self-test and micro-benchmark of the dominocore engine.
-//   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/*.cpp cpp/tests/*.cpp -o selftest -pthread
+//   g++ -std=c++17 -O2 -Wall -Wextra -Icpp/include cpp/src/*.cpp cpp/tests/*.cpp -o selftest
+//   -pthread
 //   ./selftest [--quick]
 #include <algorithm>
 #include <chrono>
@@ -18,14 +19,14 @@ using namespace dominocore;
 static int g_failures = 0;
 static long g_checks = 0;
 
-#define CHECK(cond)                                                           \
-  do {                                                                        \
-    ++g_checks;                                                               \
-    if (!(cond)) {                                                            \
-      ++g_failures;                                                           \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);            \
-      if (g_failures > 30) std::exit(1);                                      \
-    }                                                                         \
+#define CHECK(cond)                                               \
+  do {                                                            \
+    ++g_checks;                                                   \
+    if (!(cond)) {                                                \
+      ++g_failures;                                               \
+      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+      if (g_failures > 30) std::exit(1);                          \
+    }                                                             \
   } while (0)
 
 template <class E, class F>
@@ -55,8 +56,8 @@ static void test_rng() {
   for (int i = 0; i < 28; ++i) deck[i] = i;
   Rng c(7);
   c.shuffle(deck, 28);
-  const int want[28] = {17, 6, 26, 13, 20, 19, 2, 27, 21, 11, 16, 7, 18, 15,
-                        4,  14, 8, 1,  9,  5,  25, 12, 0, 10, 3,  22, 24, 23};
+  const int want[28] = {17, 6,  26, 13, 20, 19, 2,  27, 21, 11, 16, 7,  18, 15,
+                        4,  14, 8,  1,  9,  5,  25, 12, 0,  10, 3,  22, 24, 23};
   CHECK(std::memcmp(deck, want, sizeof deck) == 0);
   // below(): the table-driven fast path equals the plain formula of 1.6.
   Rng fast(99), plain(99);
@@ -65,7 +66,8 @@ static void test_rng() {
                                   : (plain.state() >> (k % 60)) | 1;  // large n too
     const uint64_t t = (uint64_t{0} - n) % n;
     uint64_t x;
-    do x = plain.next(); while (x < t);
+    do x = plain.next();
+    while (x < t);
     if (fast.below(n) != x % n) {
       CHECK(false);
       break;
@@ -79,10 +81,12 @@ static void test_rng() {
 }
 
 static void test_tiles() {
-  CHECK(tile_index(0, 0) == 0 && tile_index(0, 1) == 1 && tile_index(1, 1) == 2 && tile_index(2, 0) == 3);
-  CHECK(tile_count(6) == 28 && tile_count(9) == 55 && tile_count(12) == 91 && tile_count(15) == 136 &&
-        tile_count(18) == 190);
-  for (int v = 0; v <= kMaxSet; ++v) CHECK(tile_low(double_tile(v)) == v && is_double(double_tile(v)));
+  CHECK(tile_index(0, 0) == 0 && tile_index(0, 1) == 1 && tile_index(1, 1) == 2 &&
+        tile_index(2, 0) == 3);
+  CHECK(tile_count(6) == 28 && tile_count(9) == 55 && tile_count(12) == 91 &&
+        tile_count(15) == 136 && tile_count(18) == 190);
+  for (int v = 0; v <= kMaxSet; ++v)
+    CHECK(tile_low(double_tile(v)) == v && is_double(double_tile(v)));
   CHECK(tile_name(tile_index(5, 3)) == "3-5");
   CHECK(parse_tile(" 9-5 ") == tile_index(5, 9));
   CHECK(throws<std::invalid_argument>([] { parse_tile("7-7", 6); }));
@@ -91,7 +95,9 @@ static void test_tiles() {
   CHECK(parse_move("DRAW") == Move::draw() && parse_move("pass") == Move::pass());
   CHECK(number_mask(3).count() == 19);  // 0-3..18-3 in the largest set
   TileSet s;
-  s.set(5); s.set(70); s.set(189);
+  s.set(5);
+  s.set(70);
+  s.set(189);
   std::vector<int> seen;
   s.for_each([&](int t) { seen.push_back(t); });
   CHECK((seen == std::vector<int>{5, 70, 189}) && s.count() == 3 && s.first() == 5);
@@ -106,7 +112,7 @@ static void test_rules() {
   CHECK(chicken_foot(2, 6).hand_size == 21 * 27 / 54);
   CHECK(chicken_foot(4, 18).hand_size == 11 * 189 / 54);
   CHECK(chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 6).slots == 6);
-  CHECK(throws<RulesError>([] { chicken_foot(7, 6); }));   // too small for a train each
+  CHECK(throws<RulesError>([] { chicken_foot(7, 6); }));  // too small for a train each
   CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 3); }));
   CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, std::nullopt, 9); }));
   CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Trains, 14); }));  // 56 > 53
@@ -120,7 +126,8 @@ static void test_rules() {
   CHECK(c.hand_size == 7 && c.slots == 4 && c.reserve == 0 && c.drawn_tile == DrawnTile::May &&
         c.double_blank_50);
   CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Cross, std::nullopt, 4); }));
-  CHECK(throws<RulesError>([] { chicken_foot(4, 9, RuleSet::Cross, std::nullopt, std::nullopt, false); }));
+  CHECK(throws<RulesError>(
+      [] { chicken_foot(4, 9, RuleSet::Cross, std::nullopt, std::nullopt, false); }));
   CHECK(chicken_foot(4, 9, RuleSet::Cross, std::nullopt, std::nullopt, true).double_blank_50);
   CHECK(throws<RulesError>([] { chicken_foot(5, 6, RuleSet::Cross); }));  // 35 > 28
   CHECK(chicken_foot(4, 6, RuleSet::Cross).hand_size == 7);               // 28 <= 28
@@ -159,7 +166,7 @@ static void test_rules() {
   CHECK(throws<RulesError>([&] { make_rules(spec); }));  // max_rounds is for doubles only
   spec = RulesSpec{};
   CHECK(throws<RulesError>([&] { make_rules(spec); }));  // players missing
-  CHECK(parse_game("doubles") == Game::Doubles && throws<RulesError>([] { parse_game("block"); }));
+  CHECK(parse_game("doubles") == Game::Doubles && throws<RulesError>([] { parse_game("domino"); }));
 }
 
 // ---------------------------------------------------------------------------
@@ -175,11 +182,15 @@ static std::vector<Rules> all_rules() {
     for (int p = 2; p <= 8; ++p) {
       if (p <= std::min(8, n)) {
         v.push_back(chicken_foot(p, n));
-        if (p < std::min(8, n)) v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::min(8, n)));
-        if (n >= 9) v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::nullopt, true));
+        if (p < std::min(8, n))
+          v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::min(8, n)));
+        if (n >= 9)
+          v.push_back(chicken_foot(p, n, RuleSet::Trains, std::nullopt, std::nullopt, true));
       }
-      if (p * 7 <= tile_count(n)) v.push_back(chicken_foot(p, n, RuleSet::Cross));
-      else v.push_back(chicken_foot(p, n, RuleSet::Cross, tile_count(n) / p));
+      if (p * 7 <= tile_count(n))
+        v.push_back(chicken_foot(p, n, RuleSet::Cross));
+      else
+        v.push_back(chicken_foot(p, n, RuleSet::Cross, tile_count(n) / p));
       if (p <= 4) v.push_back(doubles(p, n));
     }
   }
@@ -190,6 +201,21 @@ static std::vector<Rules> all_rules() {
   v.push_back(chicken_foot(3, 6, RuleSet::Trains, 1));
   v.push_back(chicken_foot(2, 6, RuleSet::Cross, 14));
   v.push_back(doubles(2, 6, 13));
+  // Block and Mexican Train on every set and seat count, odd hands too.
+  for (int n : {6, 9, 12, 18}) {
+    for (int p = 2; p <= 4; ++p) {
+      v.push_back(block(p, n));
+      v.push_back(block(p, n, std::nullopt, Lead::HighestDouble));
+      v.push_back(block(p, n, tile_count(n) / p));  // nothing out of play
+    }
+    v.push_back(block(3, n, 1));
+    for (int p = 2; p <= 8; ++p) {
+      v.push_back(mexican_train(p, n));
+      v.push_back(mexican_train(p, n, std::nullopt, DrawnTile::May, true));
+    }
+    v.push_back(mexican_train(2, n, 1));
+    v.push_back(mexican_train(3, n, (tile_count(n) - 1) / 3));  // an empty yard
+  }
   return v;
 }
 
@@ -217,7 +243,9 @@ static void candidate_moves(const State& s, Rng& rng, std::vector<Move>& out) {
 
 static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Sweep& sw) {
   Rng deal_rng(seed);
-  const int k = rules.is_chicken_foot() ? static_cast<int>(seed % static_cast<uint64_t>(rules.set + 1)) : 0;
+  const int k = rules.rounds_per_match() > 0
+                    ? static_cast<int>(seed % static_cast<uint64_t>(rules.set + 1))
+                    : static_cast<int>(seed % 5);
   State s(rules, deal_rng, k);
   s.validate();
   const State at_deal = s;
@@ -234,13 +262,18 @@ static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Swe
     CHECK(!full.empty());
     // Every listed move passes check(); distinct is an ordered subset of full.
     for (const Move& m : full) CHECK(s.check(m) == Reason::Ok);
+    // Canonical order: by tile, then by end id (Mexican Train: by train).
+    const bool by_train = rules.game == Game::MexicanTrain;
     for (size_t a = 1; a < full.size(); ++a) {
       const Move &x = full[a - 1], &y = full[a];
+      const int kx = by_train && x.is_place() ? s.train_of(x.end) : x.end;
+      const int ky = by_train && y.is_place() ? s.train_of(y.end) : y.end;
       const bool ordered = (x.is_place() && y.is_place())
-                               ? (x.tile < y.tile || (x.tile == y.tile && x.end < y.end))
+                               ? (x.tile < y.tile || (x.tile == y.tile && kx < ky))
                                : static_cast<int>(x.kind) < static_cast<int>(y.kind);
       CHECK(ordered);
     }
+    if (by_train) CHECK(dist == full);  // M7: the distinct listing is the full one
     size_t j = 0;
     for (const Move& m : dist) {
       while (j < full.size() && full[j] != m) ++j;
@@ -276,7 +309,8 @@ static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Swe
           CHECK(ok && s == before);
         }
       }
-      for (const Move& m : full) CHECK(std::binary_search(acts.begin(), acts.end(), s.move_to_action(m)));
+      for (const Move& m : full)
+        CHECK(std::binary_search(acts.begin(), acts.end(), s.move_to_action(m)));
     }
     // Candidate moves: check() agrees with the listing; rejected ones change nothing.
     candidate_moves(s, probe, cands);
@@ -335,7 +369,7 @@ static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Swe
     CHECK(r.out_seat == -1 && s.yard_size() <= rules.reserve);
     for (int p = 0; p < rules.players; ++p) CHECK(!s.has_legal_placement(p));
   }
-  if (rules.is_chicken_foot()) {
+  if (rules.game == Game::ChickenFoot || rules.game == Game::MexicanTrain) {
     for (int p = 0; p < rules.players; ++p) {
       int pips = 0;
       s.hand(p).for_each([&](int t) { pips += tile_score(t, rules.double_blank_50); });
@@ -360,8 +394,9 @@ static void test_random_rounds(bool quick) {
   for (size_t i = 0; i < rs.size(); ++i)
     for (int k = 0; k < per; ++k)
       run_round_checks(rs[i], 1000003ull * i + static_cast<uint64_t>(k), k % 4 == 3, sw);
-  std::printf("  sweep: %zu rule configurations, %ld rounds, %ld moves, %ld rejected moves, %ld push/pop\n",
-              rs.size(), sw.rounds, sw.moves, sw.rejected, sw.pops);
+  std::printf(
+      "  sweep: %zu rule configurations, %ld rounds, %ld moves, %ld rejected moves, %ld push/pop\n",
+      rs.size(), sw.rounds, sw.moves, sw.rejected, sw.pops);
 }
 
 // ---------------------------------------------------------------------------
@@ -380,7 +415,8 @@ static void test_setups() {
     int pos = 0;
     while (deck[pos] != double_tile(9 - k)) ++pos;
     CHECK(s.starter() == (k + pos) % 4 && s.current_player() == s.starter());
-    CHECK(s.centre() == double_tile(9 - k) && s.num_open_ends() == 4 && s.pending_kind() == Pending::Start);
+    CHECK(s.centre() == double_tile(9 - k) && s.num_open_ends() == 4 &&
+          s.pending_kind() == Pending::Start);
     for (int p = 0; p < 4; ++p) CHECK(s.hand(p).count() == 11);
     CHECK(s.yard_size() == 54 - 44);
   }
@@ -462,13 +498,14 @@ static void test_scenarios() {
     if (!used.test(t)) d.yard.push_back(t);
   State s(r, d);
   CHECK(s.current_player() == 1);
-  CHECK(s.legal_moves() == (std::vector<Move>{Move::place(tile_index(3, 5), 0), Move::place(tile_index(3, 5), 1),
-                                             Move::place(tile_index(3, 5), 2), Move::place(tile_index(3, 5), 3)}));
+  CHECK(s.legal_moves() ==
+        (std::vector<Move>{Move::place(tile_index(3, 5), 0), Move::place(tile_index(3, 5), 1),
+                           Move::place(tile_index(3, 5), 2), Move::place(tile_index(3, 5), 3)}));
   CHECK(s.legal_moves(true) == std::vector<Move>{Move::place(tile_index(3, 5), 0)});
   s.push(Move::place(tile_index(3, 5), 2));  // creates end 4 of number 5 (locked)
   CHECK(s.end_number(4) == 5 && !s.is_unlocked(5));
   // seat 0: 3-6 on an end of 3 is legal; nothing on the 5.
-  s.push(Move::place(tile_index(3, 6), 0));   // end 5: number 6 (locked)
+  s.push(Move::place(tile_index(3, 6), 0));  // end 5: number 6 (locked)
   CHECK(s.check(Move::place(tile_index(2, 4), 4)) == Reason::NoMatch);
   s.push(Move::place(tile_index(5, 5), 4));  // seat 1: the double on the locked 5 unlocks it
   CHECK(s.is_unlocked(5) && s.end_number(6) == 5 && s.end_number(8) == 5);
@@ -513,8 +550,10 @@ static void test_scenarios() {
   CHECK(f.check(Move::place(tile_index(4, 2), 3), 1) == Reason::FootUnfinished);
   f.push(Move::place(tile_index(2, 4), 5));  // end 7 (number 4), not legal until the foot is done
   CHECK(f.check(Move::place(tile_index(2, 0), 7)) == Reason::FootUnfinished);
-  CHECK(f.legal_moves(true) == (std::vector<Move>{Move::place(tile_index(0, 2), 4), Move::place(tile_index(1, 2), 4)}));
-  CHECK(f.legal_actions() == (std::vector<int>{2 * tile_index(0, 2) + 1, 2 * tile_index(1, 2) + 1}));
+  CHECK(f.legal_moves(true) ==
+        (std::vector<Move>{Move::place(tile_index(0, 2), 4), Move::place(tile_index(1, 2), 4)}));
+  CHECK(f.legal_actions() ==
+        (std::vector<int>{2 * tile_index(0, 2) + 1, 2 * tile_index(1, 2) + 1}));
   {  // no end of number 0 is legal: not an action now, and nothing changes
     const State before = f;
     bool ok = false;
@@ -525,9 +564,334 @@ static void test_scenarios() {
     }
     CHECK(ok && f == before);
   }
-  CHECK(f.move_to_action(Move::place(tile_index(0, 2), 6)) == 2 * tile_index(0, 2) + 1);  // twin of @4
+  CHECK(f.move_to_action(Move::place(tile_index(0, 2), 6)) ==
+        2 * tile_index(0, 2) + 1);  // twin of @4
   CHECK(throws<IllegalMove>([&] { f.move_to_action(Move::place(tile_index(0, 2), 7)); }));
   f.validate();
+}
+
+// ---------------------------------------------------------------------------
+// Block and Mexican Train: exact outcomes of hand-built positions.
+
+// A deal whose yard is `top` (in that order) followed by every other tile in index order.
+static Deal make_deal(const Rules& r, int centre, int starter, std::vector<std::vector<int>> hands,
+                      std::vector<int> top = {}, int round_index = 0) {
+  Deal d;
+  d.round_index = round_index;
+  d.centre = centre;
+  d.starter = starter;
+  d.hands = std::move(hands);
+  TileSet used;
+  for (auto& h : d.hands)
+    for (int t : h) used.set(t);
+  if (centre >= 0) used.set(centre);
+  for (int t : top) used.set(t);
+  d.yard = top;
+  for (int t = 0; t < r.tiles(); ++t)
+    if (!used.test(t)) d.yard.push_back(t);
+  return d;
+}
+
+static int ti(int a, int b) { return tile_index(a, b); }
+static Move pl(int a, int b, int end) { return Move::place(tile_index(a, b), end); }
+
+static void test_block() {
+  // Set-up: one shuffle, seat s takes positions s*h.., the rest is out of play;
+  // a round on its own is led by seat k mod p on the lead end 0, which has no number.
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    const Rules r = block(3);
+    const int k = static_cast<int>(seed % 7);
+    State s(r, seed, k);
+    Rng g(seed);
+    uint8_t deck[28];
+    for (int t = 0; t < 28; ++t) deck[t] = static_cast<uint8_t>(t);
+    g.shuffle(deck, 28);
+    bool dealt = true;
+    for (int p = 0; p < 3; ++p)
+      for (int j = 0; j < 5; ++j) dealt = dealt && s.hand(p).test(deck[p * 5 + j]);
+    CHECK(dealt && s.yard_size() == 13 && s.yard_tile(0) == deck[15] && r.reserve == 13);
+    CHECK(s.centre() == -1 && s.starter() == k % 3 && s.current_player() == k % 3);
+    CHECK(s.num_open_ends() == 1 && s.open_end(0) == (OpenEnd{0, -1}) && s.num_placements() == 0);
+    std::vector<Move> want;
+    std::vector<int> acts;
+    s.hand(k % 3).for_each([&](int t) {
+      want.push_back(Move::place(t, 0));
+      acts.push_back(2 * t);
+    });
+    CHECK(s.legal_moves() == want && s.legal_moves(true) == want && s.legal_actions() == acts);
+    CHECK(s.num_actions() == 58 && s.check(Move::draw()) == Reason::MustPlace);
+  }
+  // lead = highest_double: the holder of the highest double has it placed; the next seat moves.
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    const Rules r = block(2, 6, std::nullopt, Lead::HighestDouble);
+    State s(r, seed, 0);
+    int best = -1, holder = -1;
+    const Deal d = s.deal();
+    for (int v = 6; v >= 0 && best < 0; --v)
+      for (int p = 0; p < 2; ++p)
+        if (s.hand(p).test(double_tile(v)) || d.centre == double_tile(v)) {
+          best = v;
+          holder = d.centre == double_tile(v) ? s.starter() : p;
+        }
+    if (d.centre >= 0) {
+      CHECK(d.centre == double_tile(best) && s.starter() == holder &&
+            s.current_player() == 1 - holder);
+      CHECK(s.open_ends() == (std::vector<OpenEnd>{{0, best}, {1, best}}) &&
+            s.num_placements() == 1);
+      CHECK(s.hand(holder).count() == 6);
+    } else {
+      CHECK(s.starter() == 0 && s.open_end(0) == (OpenEnd{0, -1}));
+    }
+  }
+
+  // A hand-built round: seat 1 leads.
+  const Rules r = block(2);
+  const Deal d = make_deal(
+      r, -1, 1, {{ti(2, 5), ti(5, 5), ti(0, 1), ti(1, 5)}, {ti(2, 3), ti(3, 3), ti(6, 6)}});
+  State s(r, d);
+  const State at_deal = s;
+  CHECK(s.current_player() == 1 && s.yard_size() == 21);
+  CHECK(s.legal_moves() == (std::vector<Move>{pl(2, 3, 0), pl(3, 3, 0), pl(6, 6, 0)}));
+  CHECK(s.legal_actions() == (std::vector<int>{2 * ti(2, 3), 2 * ti(3, 3), 2 * ti(6, 6)}));
+  CHECK(s.move_to_action(pl(2, 3, 0)) == 2 * ti(2, 3) &&
+        s.action_to_move(2 * ti(2, 3)) == pl(2, 3, 0));
+  CHECK(throws<IllegalMove>([&] { s.action_to_move(2 * ti(2, 3) + 1); }));  // never a lead
+  CHECK(s.check(pl(2, 3, 1)) == Reason::EndNotOpen && s.check(Move::pass()) == Reason::MustPlace);
+  s.push(pl(2, 3, 0));  // the lead opens end 1 (its low half) and end 2 (its high half)
+  CHECK(s.open_ends() == (std::vector<OpenEnd>{{1, 2}, {2, 3}}) && s.current_player() == 0);
+  CHECK(s.placement(0).by == kNoNumber && s.placement(0).first == 1 && s.placement(0).created == 2);
+  CHECK(s.legal_moves() == std::vector<Move>{pl(2, 5, 1)});
+  CHECK(s.legal_actions() == std::vector<int>{2 * ti(2, 5)});
+  CHECK(s.check(pl(2, 5, 2)) == Reason::NoMatch && s.check(Move::draw()) == Reason::MustPlace);
+  s.push(pl(2, 5, 1));
+  s.push(pl(3, 3, 2));  // a double is no spinner: one end of its number
+  CHECK(s.open_ends() == (std::vector<OpenEnd>{{3, 5}, {4, 3}}) && s.current_player() == 0);
+  s.push(pl(5, 5, 3));
+  // Seat 1 holds 6-6 only: it passes (nobody draws in Block).
+  CHECK(s.legal_moves() == std::vector<Move>{Move::pass()} &&
+        s.legal_actions() == std::vector<int>{57});
+  CHECK(s.check(Move::draw()) == Reason::YardExhausted && !s.is_over());
+  s.push(Move::pass());
+  s.push(pl(1, 5, 5));
+  s.push(Move::pass());
+  CHECK(s.legal_moves() == std::vector<Move>{pl(0, 1, 6)} &&
+        s.legal_actions() == std::vector<int>{2 * ti(0, 1) + 1});
+  s.push(pl(0, 1, 6));  // out: seat 0 scores the pips left in seat 1's hand
+  CHECK(s.is_over() && s.result().reason == EndReason::Out && s.result().out_seat == 0);
+  CHECK(s.result().points[0] == 12 && s.result().points[1] == 0 && s.result().moves == 8);
+  CHECK(next_leader(r, s.result()) == 0);
+  s.validate();
+  State replay(r, s.deal());
+  for (const Move& m : s.moves()) replay.push(m);
+  CHECK(replay == s);
+  while (s.num_moves()) s.pop();
+  CHECK(s == at_deal);
+
+  // A led double opens two ends of its number: equal numbers, one distinct placement.
+  State t(r, make_deal(r, -1, 0, {{ti(3, 3), ti(1, 2)}, {ti(3, 4), ti(4, 4)}}));
+  t.push(pl(3, 3, 0));
+  CHECK(t.open_ends() == (std::vector<OpenEnd>{{1, 3}, {2, 3}}));
+  CHECK(t.legal_moves() == (std::vector<Move>{pl(3, 4, 1), pl(3, 4, 2)}));
+  CHECK(t.legal_moves(true) == std::vector<Move>{pl(3, 4, 1)});
+  CHECK(t.legal_actions() == std::vector<int>{2 * ti(3, 4)} &&
+        t.move_to_action(pl(3, 4, 2)) == 2 * ti(3, 4));
+
+  // Blocked at the set-up (a double led by hand, nothing fits): the unique
+  // lowest count wins the others' pips; a shared lowest count scores nobody.
+  State b1(r, make_deal(r, double_tile(6), 0, {{ti(0, 2)}, {ti(0, 1)}}));
+  CHECK(b1.is_over() && b1.result().reason == EndReason::Blocked && b1.result().points[1] == 2 &&
+        b1.result().points[0] == 0 && next_leader(r, b1.result()) == 1);
+  State b2(r, make_deal(r, double_tile(6), 1, {{ti(0, 2)}, {ti(1, 1)}}));
+  CHECK(b2.is_over() && b2.result().points[0] == 0 && b2.result().points[1] == 0);
+  CHECK(next_leader(r, b2.result()) == 0);  // nobody won: the seat after the leader
+  CHECK(b2.current_player() == -1);
+  CHECK(
+      throws<StateError>([&] { State x(r, make_deal(r, ti(2, 3), 0, {{ti(0, 2)}, {ti(1, 1)}})); }));
+
+  // A match: round 0 led by seat 0, then by the previous winner (or the next seat).
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    const Rules mr = block(3, 6, std::nullopt, Lead::Winner, 60);
+    Match m(mr, seed);
+    m.play({Policy::Random});
+    const auto& res = m.results();
+    CHECK(res[0].starter == 0);
+    for (size_t i = 1; i < res.size(); ++i) CHECK(res[i].starter == next_leader(mr, res[i - 1]));
+    const std::vector<int> tot = m.totals();
+    const int best = *std::max_element(tot.begin(), tot.end());
+    CHECK(best >= 60 || m.rounds_played() == mr.max_rounds);
+    for (int p = 0; p < 3; ++p) CHECK(m.winners()[p] == (tot[p] == best));
+  }
+}
+
+static void test_mexican_train() {
+  // Set-up: the engine (N-k) in the hub, the rest shuffled once and dealt;
+  // seat k mod p moves first; hub end t is train t (p: the Mexican train).
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    const Rules r = mexican_train(4);
+    const int k = static_cast<int>(seed % 13);
+    State s(r, seed, k);
+    Rng g(seed);
+    uint8_t deck[91];
+    int n = 0;
+    for (int t = 0; t < 91; ++t)
+      if (t != double_tile(12 - k)) deck[n++] = static_cast<uint8_t>(t);
+    g.shuffle(deck, 90);
+    bool dealt = true;
+    for (int p = 0; p < 4; ++p)
+      for (int j = 0; j < 15; ++j) dealt = dealt && s.hand(p).test(deck[p * 15 + j]);
+    CHECK(dealt && s.yard_size() == 30 && s.yard_tile(0) == deck[60]);
+    CHECK(s.centre() == double_tile(12 - k) && s.starter() == k % 4 && s.current_player() == k % 4);
+    CHECK(s.num_open_ends() == 5 && s.num_actions() == 457 && s.markers() == 0);
+    for (int t = 0; t < 5; ++t) CHECK(s.open_end(t) == (OpenEnd{t, 12 - k}) && s.train_of(t) == t);
+    CHECK(s.train_of(5) == -1 && s.train_of(-1) == -1);
+  }
+
+  // A hand-built round on double-6, 2 players: trains 0, 1 and the Mexican train 2.
+  const Rules r = mexican_train(2, 6);
+  CHECK(r.hand_size == 4 && r.slots == 3 && r.reserve == 0);
+  const Deal d = make_deal(
+      r, double_tile(6), 0,
+      {{ti(3, 6), ti(3, 3), ti(5, 6), ti(0, 1)}, {ti(2, 4), ti(4, 4), ti(0, 5), ti(1, 3)}},
+      {ti(0, 0), ti(2, 5), ti(0, 3)});
+  State s(r, d);
+  const State at_deal = s;
+  CHECK(s.current_player() == 0 && s.num_actions() == 28 * 3 + 2);
+  // Canonical order by (tile, train); action id = tile * 3 + train.
+  CHECK(s.legal_moves() == (std::vector<Move>{pl(3, 6, 0), pl(3, 6, 2), pl(5, 6, 0), pl(5, 6, 2)}));
+  CHECK(s.legal_moves(true) == s.legal_moves());
+  CHECK(s.legal_actions() ==
+        (std::vector<int>{ti(3, 6) * 3, ti(3, 6) * 3 + 2, ti(5, 6) * 3, ti(5, 6) * 3 + 2}));
+  CHECK(s.action_to_move(ti(5, 6) * 3 + 2) == pl(5, 6, 2) &&
+        s.move_to_action(pl(3, 6, 2)) == ti(3, 6) * 3 + 2);
+  CHECK(s.check(pl(3, 6, 1)) == Reason::NotYourTrain);  // seat 1's train, no marker
+  CHECK(throws<IllegalMove>([&] { s.action_to_move(ti(3, 6) * 3 + 1); }));
+  s.push(pl(3, 6, 0));  // end 3 (number 3) on train 0
+  CHECK(s.train_of(3) == 0 && s.train_of(0) == -1 && s.current_player() == 1);
+  // Seat 1 has no 6: it must draw; 0-0 fits nowhere; it passes and marks its train.
+  CHECK(s.legal_moves() == std::vector<Move>{Move::draw()} &&
+        s.check(Move::pass()) == Reason::MustDraw);
+  s.push(Move::draw());
+  CHECK(s.drawn_tile() == ti(0, 0) && s.legal_moves() == std::vector<Move>{Move::pass()});
+  CHECK(s.check(pl(2, 4, 1)) == Reason::NotDrawnTile &&
+        s.check(Move::draw()) == Reason::AlreadyDrew);
+  s.push(Move::pass());
+  CHECK(s.markers() == 2u && s.has_marker(1) && s.current_player() == 0);
+  // Seat 1's train is open to seat 0 now.
+  CHECK(s.legal_moves() == (std::vector<Move>{pl(3, 3, 3), pl(5, 6, 1), pl(5, 6, 2)}));
+  s.push(pl(5, 6, 1));  // end 4 (number 5) on train 1; the marker stays
+  CHECK(s.train_of(4) == 1 && s.markers() == 2u);
+  s.push(pl(0, 5, 4));  // seat 1 on its own train: the marker comes off
+  CHECK(s.markers() == 0u && s.current_player() == 0 && s.train_of(5) == 1);
+  CHECK(s.check(pl(0, 1, 5)) == Reason::NotYourTrain);
+  // A double: unsatisfied, and seat 0 moves again.
+  s.push(pl(3, 3, 3));
+  CHECK(s.current_player() == 0 && s.pending_kind() == Pending::Double &&
+        s.pending_ends() == std::vector<int>{6});
+  CHECK(s.train_of(6) == 0 && s.check(pl(0, 1, 5)) == Reason::DoubleUnsatisfied);
+  // Seat 0 cannot satisfy it: it draws 2-5 (no 3) and passes, marking its train.
+  CHECK(s.legal_moves() == std::vector<Move>{Move::draw()});
+  s.push(Move::draw());
+  s.push(Move::pass());
+  CHECK(s.markers() == 1u && s.current_player() == 1 && s.pending_ends() == std::vector<int>{6});
+  // The obligation moves on: seat 1's only legal end is the double's.
+  CHECK(s.legal_moves() == std::vector<Move>{pl(1, 3, 6)});
+  CHECK(s.check(pl(2, 4, 2)) == Reason::DoubleUnsatisfied);
+  s.push(pl(1, 3, 6));
+  CHECK(s.pending_kind() == Pending::None && s.current_player() == 0 && s.end_number(7) == 1);
+  // Seat 0 on its own train lifts its marker.
+  CHECK(s.legal_moves() == std::vector<Move>{pl(0, 1, 7)});
+  s.push(pl(0, 1, 7));
+  CHECK(s.markers() == 0u && s.current_player() == 1);
+  // Seat 1: 0-0 on its own train (number 0): a double again, its extra turn;
+  // the drawn 0-3 satisfies it and must be placed.
+  CHECK(s.legal_moves() == std::vector<Move>{pl(0, 0, 5)});
+  s.push(pl(0, 0, 5));
+  CHECK(s.current_player() == 1 && s.pending_ends() == std::vector<int>{9});
+  s.push(Move::draw());
+  CHECK(s.drawn_tile() == ti(0, 3) && s.legal_moves() == std::vector<Move>{pl(0, 3, 9)});
+  CHECK(s.check(Move::pass()) == Reason::MustPlaceDrawn);
+  CHECK(s.legal_actions() == std::vector<int>{ti(0, 3) * 3 + 1});
+  s.push(pl(0, 3, 9));
+  CHECK(s.current_player() == 0 && s.num_moves() == 13 && !s.is_over());
+  s.validate();
+  // Play it out; replay the record; pop back to the deal.
+  Bots bots({Policy::Greedy}, 2, 1);
+  bots.play_out(s);
+  CHECK(s.is_over());
+  for (int p = 0; p < 2; ++p) CHECK(s.result().points[p] == s.pips(p));
+  State replay(r, s.deal());
+  for (const Move& m : s.moves()) replay.push(m);
+  CHECK(replay == s);
+  while (s.num_moves()) s.pop();
+  CHECK(s == at_deal);
+
+  // Going out on a double ends the round at once; the double stays unsatisfied.
+  State o(r, make_deal(r, double_tile(6), 0, {{ti(5, 6), ti(5, 5)}, {ti(1, 2)}}));
+  o.push(pl(5, 6, 0));
+  o.push(Move::draw());
+  while (o.current_player() == 1) o.push(o.legal_moves().front());
+  CHECK(o.legal_moves().front() == pl(5, 5, 3));
+  o.push(pl(5, 5, 3));
+  CHECK(o.is_over() && o.result().reason == EndReason::Out && o.result().out_seat == 0);
+  CHECK(o.pending_ends() == std::vector<int>{o.next_end_id() - 1} && o.result().points[0] == 0);
+
+  // The engine of a hand-built deal must be the round's double.
+  CHECK(throws<StateError>(
+      [&] { State x(r, make_deal(r, double_tile(5), 0, {{ti(1, 2)}, {ti(1, 3)}})); }));
+  CHECK(throws<StateError>([&] { State x(r, make_deal(r, -1, 0, {{ti(1, 2)}, {ti(1, 3)}})); }));
+
+  // A match: N+1 rounds from the engines N..0, seat k mod p first, lowest total wins.
+  for (uint64_t seed = 0; seed < 10; ++seed) {
+    const Rules mr = mexican_train(3, 6);
+    Match m(mr, seed);
+    m.play({Policy::Random, Policy::Greedy, Policy::Random});
+    CHECK(m.rounds_played() == 7);
+    for (int k = 0; k < 7; ++k) CHECK(m.results()[static_cast<size_t>(k)].starter == k % 3);
+    const std::vector<int> tot = m.totals();
+    const int best = *std::min_element(tot.begin(), tot.end());
+    for (int p = 0; p < 3; ++p) CHECK(!m.winners()[p] || tot[p] == best);
+  }
+}
+
+// Leaves of the tree of every legal move (the full listing), to `depth`: a
+// fingerprint of move generation, apply and undo. The counts were checked
+// against the pure-Python reference (dominocore.reference).
+static long perft(State& s, int depth) {
+  if (depth == 0 || s.is_over()) return 1;
+  long n = 0;
+  for (const Move& m : s.legal_moves()) {
+    s.push(m);
+    n += perft(s, depth - 1);
+    s.pop();
+  }
+  return n;
+}
+
+static void test_perft() {
+  struct Case {
+    Rules r;
+    uint64_t seed;
+    int depth;
+    long leaves;
+  };
+  const std::vector<Case> cases = {
+      {block(2), 3, 6, 1433},
+      {block(4, 9, std::nullopt, Lead::HighestDouble), 5, 8, 1924},
+      {mexican_train(4), 7, 6, 3549},
+      {mexican_train(2, 9, std::nullopt, DrawnTile::May), 11, 8, 5201},
+      {chicken_foot(3, 6), 1, 7, 5328},
+      {doubles(2), 2, 5, 1296},
+  };
+  for (const Case& c : cases) {
+    State s(c.r, c.seed, 0);
+    const State before = s;
+    const long n = perft(s, c.depth);
+    if (n != c.leaves)
+      std::printf("  perft %s seed %llu depth %d: %ld leaves (expected %ld)\n",
+                  describe(c.r).c_str(), static_cast<unsigned long long>(c.seed), c.depth, n,
+                  c.leaves);
+    CHECK(n == c.leaves && s == before);
+  }
 }
 
 static void test_match_and_sim() {
@@ -590,10 +954,16 @@ static void test_match_and_sim() {
     Rules r;
     std::vector<Policy> pol;
   };
-  const std::vector<Case> cases = {{chicken_foot(4), {Policy::Random}},
-                                   {chicken_foot(3, 12, RuleSet::Cross), {Policy::Greedy, Policy::Random, Policy::Random}},
-                                   {doubles(2), {Policy::Random}},
-                                   {doubles(4, 9), {Policy::Greedy}}};
+  const std::vector<Case> cases = {
+      {chicken_foot(4), {Policy::Random}},
+      {chicken_foot(3, 12, RuleSet::Cross), {Policy::Greedy, Policy::Random, Policy::Random}},
+      {doubles(2), {Policy::Random}},
+      {block(3), {Policy::Random}},
+      {block(2, 9, std::nullopt, Lead::HighestDouble), {Policy::Greedy, Policy::Random}},
+      {mexican_train(4, 9), {Policy::Random}},
+      {mexican_train(3, 12, std::nullopt, DrawnTile::May),
+       {Policy::Greedy, Policy::Random, Policy::Random}},
+      {doubles(4, 9), {Policy::Greedy}}};
   for (const Case& c : cases) {
     const SimResult a = simulate_matches(c.r, 1200, 77, c.pol, 1);
     const SimResult b = simulate_matches(c.r, 1200, 77, c.pol, 2);
@@ -601,7 +971,8 @@ static void test_match_and_sim() {
           a.starter == b.starter && a.moves == b.moves && a.match_index == b.match_index &&
           a.totals == b.totals && a.winners == b.winners);
     CHECK(a.num_matches() == 1200);
-    if (c.r.is_chicken_foot()) CHECK(a.num_rounds() == 1200u * static_cast<unsigned>(c.r.set + 1));
+    if ((c.r.game == Game::ChickenFoot))
+      CHECK(a.num_rounds() == 1200u * static_cast<unsigned>(c.r.set + 1));
     // Match 5 replayed by hand.
     Match m(c.r, 77 + 5);
     m.play(c.pol);
@@ -609,7 +980,8 @@ static void test_match_and_sim() {
     while (a.match_index[first] != 5) ++first;
     for (int k = 0; k < m.rounds_played(); ++k)
       for (int p = 0; p < c.r.players; ++p)
-        CHECK(a.points[(first + static_cast<size_t>(k)) * static_cast<size_t>(c.r.players) + static_cast<size_t>(p)] ==
+        CHECK(a.points[(first + static_cast<size_t>(k)) * static_cast<size_t>(c.r.players) +
+                       static_cast<size_t>(p)] ==
               m.results()[static_cast<size_t>(k)].points[static_cast<size_t>(p)]);
     const SimResult x = simulate_rounds(c.r, 2000, 5, 2, c.pol, 1);
     const SimResult y = simulate_rounds(c.r, 2000, 5, 2, c.pol, 2);
@@ -621,7 +993,8 @@ static void test_match_and_sim() {
     bots.play_out(s);
     CHECK(x.moves[7] == s.result().moves && x.starter[7] == s.result().starter);
   }
-  CHECK(throws<RulesError>([] { simulate_rounds(chicken_foot(4), 10, 1, 0, {Policy::Random, Policy::Greedy}); }));
+  CHECK(throws<RulesError>(
+      [] { simulate_rounds(chicken_foot(4), 10, 1, 0, {Policy::Random, Policy::Greedy}); }));
   CHECK(throws<StateError>([] { simulate_rounds(chicken_foot(4), 10, 1, 10); }));
 }
 
@@ -643,8 +1016,10 @@ static void test_match_tally() {
           int total = 0, zeros = 0, low = INT_MAX;
           for (const RoundResult& x : m.results()) {
             total += x.points[p];
-            if (x.points[p] == 0) ++zeros;
-            else low = std::min(low, x.points[p]);
+            if (x.points[p] == 0)
+              ++zeros;
+            else
+              low = std::min(low, x.points[p]);
           }
           totals_agree = totals_agree && total == m.total(p) && zeros == m.tally().zero_rounds[p] &&
                          low == m.tally().lowest_nonzero[p];
@@ -653,7 +1028,7 @@ static void test_match_tally() {
         CHECK(m.is_over() == match_over(r, m.results()));
         CHECK(m.winners() == match_winners(r, m.results()));
       }
-      if (r.is_doubles()) {  // the highest totals win
+      if ((r.game == Game::Doubles)) {  // the highest totals win
         const std::vector<int> totals = m.totals();
         const int best = *std::max_element(totals.begin(), totals.end());
         for (int p = 0; p < r.players; ++p) CHECK(m.winners()[p] == (m.total(p) == best));
@@ -685,7 +1060,8 @@ static void test_match_tally() {
 // Thread cap, count cap, progress and cancellation of the simulations.
 static void test_sim_control() {
   const Rules r = chicken_foot(2, 6);
-  CHECK(throws<RulesError>([&] { simulate_rounds(r, 10, 1, 0, {Policy::Random}, kMaxThreads + 1); }));
+  CHECK(
+      throws<RulesError>([&] { simulate_rounds(r, 10, 1, 0, {Policy::Random}, kMaxThreads + 1); }));
   CHECK(throws<RulesError>([&] { simulate_matches(r, 10, 1, {Policy::Random}, kMaxThreads + 1); }));
   CHECK(throws<RulesError>([&] { simulate_rounds(r, kMaxSimCount + 1, 1); }));
   CHECK(throws<RulesError>([&] { simulate_matches(r, kMaxSimCount + 1, 1); }));
@@ -715,7 +1091,8 @@ static void test_sim_control() {
                                   : simulate_rounds(r, n, 1, 0, {Policy::Random}, 2, record);
     CHECK(!calls.empty() && calls.back() == std::make_pair(n, n));
     for (size_t k = 0; k < calls.size(); ++k)
-      CHECK(calls[k].second == n && calls[k].first <= n && (k == 0 || calls[k - 1].first <= calls[k].first));
+      CHECK(calls[k].second == n && calls[k].first <= n &&
+            (k == 0 || calls[k - 1].first <= calls[k].first));
     CHECK(matches ? res.num_matches() == n : res.num_rounds() == n);
   }
   {  // an empty run still reports its end
@@ -753,7 +1130,8 @@ static void test_sim_control() {
     } catch (const Stop& e) {
       threw = how == 2 && e.code == 7;
     }
-    const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double total =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK(threw && stopped_after >= 0);
     CHECK(total - stopped_after < 0.5);  // about a round's time, plus the joins
   }
@@ -775,9 +1153,10 @@ static void bench() {
       for (int32_t m : res.moves) moves += m;
     }
   }
-  std::printf("  bench: trains d9 4p random, 1 thread: %.0f rounds/s, %.1f moves/round, %.1f ns/move\n",
-              static_cast<double>(n) / best, static_cast<double>(moves) / static_cast<double>(n),
-              best * 1e9 / static_cast<double>(moves));
+  std::printf(
+      "  bench: trains d9 4p random, 1 thread: %.0f rounds/s, %.1f moves/round, %.1f ns/move\n",
+      static_cast<double>(n) / best, static_cast<double>(moves) / static_cast<double>(n),
+      best * 1e9 / static_cast<double>(moves));
   auto t0 = std::chrono::steady_clock::now();
   auto t1 = t0;
   // Set-up alone, for reference.
@@ -800,9 +1179,10 @@ static void bench() {
     sink += copy.num_moves();
   }
   t1 = std::chrono::steady_clock::now();
-  std::printf("  bench: clone of a round state (sizeof %zu bytes + %d moves of history): %.0f ns%s\n",
-              sizeof(State), s.num_moves(), std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000,
-              sink ? "" : " ");
+  std::printf(
+      "  bench: clone of a round state (sizeof %zu bytes + %d moves of history): %.0f ns%s\n",
+      sizeof(State), s.num_moves(), std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000,
+      sink ? "" : " ");
   const Rules d = doubles(2);
   t0 = std::chrono::steady_clock::now();
   const SimResult rd = simulate_matches(d, 20000, 1, {Policy::Random}, 1);
@@ -823,6 +1203,9 @@ int main(int argc, char** argv) {
   std::printf("  tiles and rules ok\n");
   test_setups();
   test_scenarios();
+  test_block();
+  test_mexican_train();
+  test_perft();
   std::printf("  set-ups and scenarios ok\n");
   test_random_rounds(quick);
   test_match_and_sim();

@@ -6,6 +6,10 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+#: The move encoding: Place = tile * END_BITS + end id, Draw = DRAW_CODE, Pass = PASS_CODE.
+END_BITS: int
+DRAW_CODE: int
+PASS_CODE: int
 STATE_BYTES: int
 MAX_THREADS: int
 MAX_SIM_COUNT: int
@@ -38,7 +42,7 @@ class RoundCore:
     @overload
     def __init__(self, rules: CoreRules, seed: int = 0, round_index: int = 0) -> None: ...
     @overload
-    def __init__(self, rules: CoreRules, rng: SplitMix64, round_index: int) -> None: ...
+    def __init__(self, rules: CoreRules, rng: SplitMix64, round_index: int, leader: int = -1) -> None: ...
     @overload
     def __init__(
         self, rules: CoreRules, centre: int, starter: int, hands: List[List[int]], yard: List[int], round_index: int
@@ -59,6 +63,9 @@ class RoundCore:
     def pending_ends(self) -> List[int]: ...
     @property
     def _centre(self) -> int: ...
+    @property
+    def _markers(self) -> int: ...
+    def _train_of(self, end_id: int) -> int: ...
     @property
     def _drawn(self) -> int: ...
     @property

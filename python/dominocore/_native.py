@@ -15,8 +15,6 @@ import functools
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
-from .reference import match as _ref_match
-from .reference import sim as _ref_sim
 
 # The value types are shared with the reference: one set of classes for both.
 from .common.checks import (
@@ -30,10 +28,12 @@ from .common.checks import (
 )
 from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
-from .reference.round import RoundAPI, RoundResult
 from .common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, check_rules, rules_from_dict
-from .reference.sim import Progress, SimulationResult, check_simulate_args
 from .common.tiles import Tile, tile_count
+from .reference import match as _ref_match
+from .reference import sim as _ref_sim
+from .reference.round import RoundAPI, RoundResult
+from .reference.sim import Progress, SimulationResult, check_simulate_args
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
@@ -47,11 +47,16 @@ SplitMix64 = _core.SplitMix64
 #: sizeof the C++ round state (its undo history, a small record a move, lives beside it).
 STATE_BYTES: int = _core.STATE_BYTES
 
-# Moves cross the boundary as one int: Place = tile * 4096 + end, Draw = -1, Pass = -2.
+# Moves cross the boundary as one int, in the encoding the core defines (and
+# exports): Place = tile * END_BITS + end, Draw = DRAW_CODE, Pass = PASS_CODE.
 _TILES = tuple(Tile.from_index(i) for i in range(tile_count(18)))
-_END_BITS = MAX_END_ID + 1
-_DRAW, _PASS = -1, -2
-_OBLIGATIONS = (None, "start", "foot")
+_END_BITS: int = _core.END_BITS
+_DRAW: int = _core.DRAW_CODE
+_PASS: int = _core.PASS_CODE
+if MAX_END_ID >= _END_BITS:  # every end id a Move may hold must have its own code
+    raise ImportError(f"dominocore._core encodes end ids below {_END_BITS}, but a Move may name {MAX_END_ID}")
+# The core's Pending kinds, by number.
+_OBLIGATIONS = (None, "start", "foot", "double")
 
 
 class _MoveTable(dict):
@@ -70,8 +75,16 @@ def _encode(move: Move) -> int:
     """A well-formed Move (``Move`` checks its fields when built) as its code."""
     if move.kind == PLACE:
         assert move.tile is not None and move.end is not None
-        return move.tile.index * _END_BITS + move.end
+        end = move.end
+        if not 0 <= end < _END_BITS:  # unreachable for a checked Move (see the import-time check)
+            raise ParseError(f"end id {end} is outside the move encoding (0..{_END_BITS - 1})")
+        return move.tile.index * _END_BITS + end
     return _DRAW if move.kind == DRAW else _PASS
+
+
+def _number(number: int) -> Optional[int]:
+    """An end's number from the core: -1 (an end that takes any tile, Block's lead) is None."""
+    return None if number < 0 else number
 
 
 def _core_rules(rules: Rules) -> Any:
@@ -119,20 +132,23 @@ class Round(_core.RoundCore, RoundAPI):
         self._rules = rules
 
     @classmethod
-    def _from_generator(cls, rules: Rules, rng: Any, round_index: int) -> "Round":
-        """Deal a round from a generator that a match owns."""
+    def _from_generator(cls, rules: Rules, rng: Any, round_index: int, leader: Optional[int] = None) -> "Round":
+        """Deal a round from a generator that a match owns; ``leader`` is the
+        seat the match chose to lead (Block), ``None`` to let the game decide."""
         self = cls.__new__(cls)
-        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index)
+        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index, -1 if leader is None else leader)
         self._rules = rules
         return self
 
     @classmethod
-    def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
+    def _from_valid_deal(
+        cls, rules: Rules, round_index: int, centre: Optional[Tile], starter: int, hands, yard
+    ) -> "Round":
         self = cls.__new__(cls)
         _core.RoundCore.__init__(
             self,
             _core_rules(rules),
-            centre.index,
+            -1 if centre is None else centre.index,
             starter,
             [[t.index for t in h] for h in hands],
             [t.index for t in yard],
@@ -149,9 +165,10 @@ class Round(_core.RoundCore, RoundAPI):
         return self._rules
 
     @property
-    def centre(self) -> Tile:
-        """The double in the centre of the layout."""
-        return _TILES[self._centre]
+    def centre(self) -> Optional[Tile]:
+        """The double the set-up placed (centre, engine); ``None`` in Block when it placed none."""
+        centre = self._centre
+        return None if centre < 0 else _TILES[centre]
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
@@ -165,18 +182,31 @@ class Round(_core.RoundCore, RoundAPI):
     @property
     def open_ends(self) -> List[End]:
         """Every open end, by id."""
-        return [End(e, n) for e, n in self._open_ends]
+        return [End(e, _number(n)) for e, n in self._open_ends]
 
     @property
     def obligation(self) -> Optional[str]:
-        """``"start"`` or ``"foot"`` while such ends are pending, else ``None``."""
+        """``"start"`` or ``"foot"`` (Chicken Foot), ``"double"`` (Mexican Train's
+        unsatisfied double) while such ends are pending, else ``None``."""
         return _OBLIGATIONS[self._obligation] if self.pending_ends else None
+
+    @property
+    def markers(self) -> Tuple[bool, ...]:
+        """Per seat, whether its train carries a marker (always False outside Mexican Train)."""
+        mask = self._markers
+        return tuple(bool(mask >> s & 1) for s in range(self._rules.players))
+
+    def train_of(self, end_id: int) -> Optional[int]:
+        """The train (seats 0..p-1, p the Mexican train) of the open end
+        ``end_id`` in Mexican Train; ``None`` in other games or for an id that is not open."""
+        if isinstance(end_id, bool) or not isinstance(end_id, int) or not 0 <= end_id <= MAX_END_ID:
+            return None
+        train = self._train_of(end_id)
+        return None if train < 0 else train
 
     @property
     def unlocked(self) -> Tuple[int, ...]:
         """The numbers that non-doubles may attach to (all of them outside Doubles)."""
-        if self._rules.game == "chickenfoot":
-            return tuple(range(self._rules.set + 1))
         mask = self._unlocked
         return tuple(v for v in range(self._rules.set + 1) if mask >> v & 1)
 
@@ -188,9 +218,9 @@ class Round(_core.RoundCore, RoundAPI):
 
     @property
     def layout(self) -> List[Placement]:
-        """Every placed tile, in the order placed (the centre first)."""
+        """Every placed tile, in the order placed (a set-up double first)."""
         return [
-            Placement(_TILES[tile], None if end < 0 else end, by, tuple(range(first, first + created)))
+            Placement(_TILES[tile], None if end < 0 else end, _number(by), tuple(range(first, first + created)))
             for tile, end, by, first, created in self._layout
         ]
 
@@ -261,7 +291,7 @@ class Round(_core.RoundCore, RoundAPI):
     def _deal_dict(self) -> Dict[str, Any]:
         centre, starter, hands, yard = self._deal
         return {
-            "centre": str(_TILES[centre]),
+            "centre": None if centre < 0 else str(_TILES[centre]),
             "starter": starter,
             "hands": [[str(_TILES[t]) for t in sorted(h)] for h in hands],
             "yard": [str(_TILES[t]) for t in yard],

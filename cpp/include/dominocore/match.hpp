@@ -1,4 +1,6 @@
-// A match: its rounds, totals and winners (docs/rules.md 2.1, 2.5, 3).
+// A match: its rounds, totals and winners (docs/rules.md 2.1, 2.5, 3;
+// block.md B6; mexican_train.md M6). What ends a match and who wins it are
+// the game's hooks (match_over, match_winners, next_leader).
 #pragma once
 
 #include <array>
@@ -22,16 +24,20 @@ struct MatchTally {
 
   MatchTally();
   void add(const RoundResult& result);
-  /// Chicken Foot: N+1 rounds played. Doubles: some total reached the
-  /// target, or max_rounds rounds were played.
+  /// Chicken Foot, Mexican Train: N+1 rounds played. Doubles, Block: some
+  /// total reached the target, or max_rounds rounds were played.
   bool over(const Rules& rules) const noexcept;
-  /// Winners of a finished match. Chicken Foot (docs/rules.md 2.5): lowest total;
-  /// ties broken by more rounds scored at 0, then by the lowest single non-zero
-  /// round score; seats still tied share the win. Doubles: the highest total
-  /// (the seat that reached the target; after max_rounds rounds, equal
-  /// highest totals share the win). All false while the match is not over.
+  /// Winners of a finished match. Chicken Foot, Mexican Train (docs/rules.md
+  /// 2.5): lowest total; ties broken by more rounds scored at 0, then by the
+  /// lowest single non-zero round score; seats still tied share the win.
+  /// Doubles, Block: the highest total (equal highest totals share the win).
+  /// All false while the match is not over.
   std::array<bool, kMaxPlayers> winners(const Rules& rules) const noexcept;
 };
+
+/// The seat a match asks to lead the round after `previous` (Block, B2), -1
+/// when the game decides alone.
+int next_leader(const Rules& rules, const RoundResult& previous) noexcept;
 
 /// match_winners() and match_over() of a whole list of results (each call
 /// tallies the list afresh; Match keeps its tally instead).
@@ -49,8 +55,8 @@ class Match {
   uint64_t seed() const noexcept { return seed_; }
   bool is_over() const noexcept { return over_; }
   int rounds_played() const noexcept { return static_cast<int>(results_.size()); }
-  /// Index of the round new_round() deals next (Chicken Foot: it starts from
-  /// the double (N - index); Doubles: it only counts rounds).
+  /// Index of the round new_round() deals next (Chicken Foot, Mexican Train:
+  /// it starts from the double (N - index); Doubles, Block: it counts rounds).
   int next_round_index() const noexcept { return rounds_played(); }
   /// True between new_round() and add_result().
   bool round_pending() const noexcept { return pending_; }
@@ -78,6 +84,7 @@ class Match {
 
  private:
   void before_deal_() const;
+  int next_leader_() const noexcept;
   Rules rules_;
   uint64_t seed_;
   Rng rng_;

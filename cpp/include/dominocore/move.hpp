@@ -11,6 +11,10 @@ namespace dominocore {
 
 enum class MoveKind : uint8_t { Place = 0, Draw = 1, Pass = 2 };
 
+/// The largest end id a move may name. No round creates that many ends (the
+/// most is 8 + 3 * 190), so a larger id is malformed rather than "not open".
+inline constexpr int kMaxEndId = 4095;
+
 /// Place(tile, end id), Draw or Pass. Draw and Pass carry tile = end = -1.
 struct Move {
   MoveKind kind = MoveKind::Pass;
@@ -33,29 +37,32 @@ struct Move {
 /// "3-5@2", "draw", "pass".
 std::string move_name(const Move& m);
 /// Parses "a-b@e" (halves in either order), "draw", "pass" (case-insensitive,
-/// blanks trimmed). Throws std::invalid_argument on bad syntax or a half above
-/// max_number.
+/// blanks trimmed). Throws std::invalid_argument on bad syntax, a half above
+/// max_number or an end id above kMaxEndId.
 Move parse_move(std::string_view text, int max_number = 18);
 
 /// Why a move is illegal, in the check order of docs/engine.md.
 enum class Reason : uint8_t {
   Ok = 0,
-  RoundOver,        ///< round_over
-  NotYourTurn,      ///< not_your_turn (only when the caller names the player)
-  NotDrawnTile,     ///< not_drawn_tile: a drawn tile is pending and this is another
-  NotInHand,        ///< not_in_hand
-  EndNotOpen,       ///< end_not_open
-  StartUnfinished,  ///< start_unfinished: the start double's slots come first
-  FootUnfinished,   ///< foot_unfinished: a chicken foot's toes come first
-  NoMatch,          ///< no_match: neither half equals the end's number
-  Locked,           ///< locked (Doubles): non-double on a locked number
-  AlreadyDrew,      ///< already_drew
-  MustPlace,        ///< must_place: holds a legal placement
-  YardExhausted,    ///< yard_exhausted: yard size <= reserve
-  MustPlaceDrawn,   ///< must_place_drawn: the drawn tile is placeable under "must"
-  MustDraw,         ///< must_draw: no placement, yard above its reserve
-  IllegalAction,    ///< illegal_action: an action id that is not legal now (action API only)
-  NoMove,           ///< no_move: pop() at the deal, nothing to take back
+  RoundOver,          ///< round_over
+  NotYourTurn,        ///< not_your_turn (only when the caller names the player)
+  NotDrawnTile,       ///< not_drawn_tile: a drawn tile is pending and this is another
+  NotInHand,          ///< not_in_hand
+  EndNotOpen,         ///< end_not_open
+  StartUnfinished,    ///< start_unfinished: the start double's slots come first
+  FootUnfinished,     ///< foot_unfinished: a chicken foot's toes come first
+  DoubleUnsatisfied,  ///< double_unsatisfied (Mexican Train): the unsatisfied double's end comes
+                      ///< first
+  NotYourTrain,       ///< not_your_train (Mexican Train): another seat's train without a marker
+  NoMatch,            ///< no_match: neither half equals the end's number
+  Locked,             ///< locked (Doubles): non-double on a locked number
+  AlreadyDrew,        ///< already_drew
+  MustPlace,          ///< must_place: holds a legal placement
+  YardExhausted,      ///< yard_exhausted: yard size <= reserve
+  MustPlaceDrawn,     ///< must_place_drawn: the drawn tile is placeable under "must"
+  MustDraw,           ///< must_draw: no placement, yard above its reserve
+  IllegalAction,      ///< illegal_action: an action id that is not legal now (action API only)
+  NoMove,             ///< no_move: pop() at the deal, nothing to take back
 };
 
 /// The code string of docs/engine.md ("ok" for Reason::Ok).

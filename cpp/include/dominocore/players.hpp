@@ -1,5 +1,5 @@
 // Built-in players (docs/rules.md 1.6): random and greedy, and a per-seat table.
-// (Defined in src/state.cpp, next to the move generator they inline.)
+// (Defined in src/bots.cpp; the simulation loop inlines the engine of src/engine.hpp.)
 #pragma once
 
 #include <cstdint>
@@ -39,8 +39,9 @@ class RandomPlayer {
 };
 
 /// Greedy: the legal Place whose tile scores most in hand (0-0 = 50 under
-/// double_blank_50), ties to the first in canonical order (lowest tile index,
-/// then lowest end id); else Draw, else Pass. Throws StateError when over.
+/// double_blank_50), ties to the lowest tile index, on that tile's first
+/// placement in the game's canonical order; else Draw, else Pass. Throws
+/// StateError when over.
 Move greedy_move(const State& s);
 
 /// A policy per seat plus the game's one random-play generator, which every

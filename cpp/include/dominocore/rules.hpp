@@ -23,11 +23,16 @@ class RulesError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-enum class Game : uint8_t { ChickenFoot = 0, Doubles = 1 };
-/// Chicken Foot rule sets; Doubles has none (RuleSet::None).
+/// The games (docs/rules.md, docs/games/block.md, docs/games/mexican_train.md).
+/// What each one does lives in its module under dominocore/games/; the one
+/// place that maps a Game to its module is games/registry.hpp.
+enum class Game : uint8_t { ChickenFoot = 0, Doubles = 1, Block = 2, MexicanTrain = 3 };
+/// Chicken Foot rule sets; the other games have none (RuleSet::None).
 enum class RuleSet : uint8_t { Trains = 0, Cross = 1, None = 2 };
 /// What a player who drew a placeable tile does: must place it, or may pass.
 enum class DrawnTile : uint8_t { Must = 0, May = 1 };
+/// Block: who leads a round (docs/games/block.md B2).
+enum class Lead : uint8_t { Winner = 0, HighestDouble = 1 };
 
 /// Doubles match options: target 1..kMaxTarget (default 100); the match also
 /// ends after max_rounds rounds, 1..kMaxMaxRounds (default kDefaultMaxRounds),
@@ -40,24 +45,25 @@ inline constexpr int kMaxMaxRounds = 100000;
 struct Rules {
   Game game = Game::ChickenFoot;
   RuleSet rule_set = RuleSet::Trains;
-  int set = 9;                 ///< N of the double-N set, 6..18
-  int players = 4;             ///< 2..8 (Chicken Foot), 2..4 (Doubles)
-  int hand_size = 11;          ///< tiles dealt to each seat
-  int slots = 4;               ///< open ends of the centre double: trains option, 4 (cross arms), 4 (Doubles spinner)
+  int set = 9;         ///< N of the double-N set, 6..18
+  int players = 4;     ///< 2..8 (Chicken Foot, Mexican Train), 2..4 (Doubles, Block)
+  int hand_size = 11;  ///< tiles dealt to each seat
+  /// Open ends the set-up creates: the centre double's slots (trains option,
+  /// 4 cross arms, 4 spinner sides), Block's lead end (1), Mexican Train's
+  /// hub ends (players + 1, one per train).
+  int slots = 4;
   DrawnTile drawn_tile = DrawnTile::Must;
-  int reserve = 1;             ///< yard tiles that are never drawn
+  int reserve = 1;               ///< yard tiles that are never drawn (Block: every undealt tile)
   bool double_blank_50 = false;  ///< 0-0 scores 50 in a hand
-  int target = 0;              ///< Doubles: match target, 1..kMaxTarget; 0 for Chicken Foot
-  int max_rounds = 0;          ///< Doubles: most rounds in a match, 1..kMaxMaxRounds; 0 for Chicken Foot
+  int target = 0;                ///< Doubles, Block: match target, 1..kMaxTarget; else 0
+  int max_rounds = 0;        ///< Doubles, Block: most rounds in a match, 1..kMaxMaxRounds; else 0
+  Lead lead = Lead::Winner;  ///< Block only (Winner elsewhere)
 
   int tiles() const noexcept { return tile_count(set); }
-  /// Size of the fixed action space, 2*T + 2 (docs/rules.md 1.8).
-  int num_actions() const noexcept { return 2 * tiles() + 2; }
-  /// Rounds in a match: N+1 for Chicken Foot, -1 for Doubles (until a total
-  /// reaches the target, max_rounds at most).
-  int rounds_per_match() const noexcept { return game == Game::ChickenFoot ? set + 1 : -1; }
-  bool is_chicken_foot() const noexcept { return game == Game::ChickenFoot; }
-  bool is_doubles() const noexcept { return game == Game::Doubles; }
+  /// Rounds in a match: N+1 when every round has its own start double
+  /// (Chicken Foot, Mexican Train), -1 when a match plays to a target
+  /// (Doubles, Block: max_rounds at most).
+  int rounds_per_match() const noexcept { return target == 0 ? set + 1 : -1; }
 
   /// Throws RulesError unless every field is in range and consistent with
   /// what make_rules would produce for the game (derived fields included).
@@ -68,24 +74,27 @@ struct Rules {
            a.players == b.players && a.hand_size == b.hand_size && a.slots == b.slots &&
            a.drawn_tile == b.drawn_tile && a.reserve == b.reserve &&
            a.double_blank_50 == b.double_blank_50 && a.target == b.target &&
-           a.max_rounds == b.max_rounds;
+           a.max_rounds == b.max_rounds && a.lead == b.lead;
   }
   friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
 };
 
-/// The user's options; every unset field takes the docs/rules.md default.
-/// Setting an option that does not apply to the game is an error
+/// The user's options; every unset field takes the default of the game's
+/// rules page. Setting an option that does not apply to the game is an error
 /// (e.g. `trains` for cross or Doubles, `target` or `max_rounds` for Chicken Foot).
 struct RulesSpec {
   Game game = Game::ChickenFoot;
-  std::optional<RuleSet> rule_set;       ///< Chicken Foot: default Trains; Doubles: must be unset
-  std::optional<int> set;                ///< default 9 (Chicken Foot), 6 (Doubles)
-  std::optional<int> players;            ///< required
-  std::optional<int> hand_size;          ///< default from the tables of docs/rules.md 2.6 / 2.7 / 3
-  std::optional<int> trains;             ///< trains only: slots, default = players
-  std::optional<bool> double_blank_50;   ///< trains: default false; cross: must be true if given
-  std::optional<int> target;             ///< Doubles only: default kDefaultTarget
-  std::optional<int> max_rounds;         ///< Doubles only: default kDefaultMaxRounds
+  std::optional<RuleSet> rule_set;  ///< Chicken Foot: default Trains; others: must be unset
+  std::optional<int> set;      ///< default 9 (Chicken Foot), 6 (Doubles, Block), 12 (Mexican Train)
+  std::optional<int> players;  ///< required
+  std::optional<int> hand_size;  ///< default from the game's hand-size table
+  std::optional<int> trains;     ///< trains only: slots, default = players
+  std::optional<bool>
+      double_blank_50;  ///< trains, Mexican Train: default false; cross: must be true if given
+  std::optional<int> target;            ///< Doubles, Block: default kDefaultTarget
+  std::optional<int> max_rounds;        ///< Doubles, Block: default kDefaultMaxRounds
+  std::optional<DrawnTile> drawn_tile;  ///< Mexican Train only: default Must
+  std::optional<Lead> lead;             ///< Block only: default Winner
 };
 
 /// Resolves and validates a spec (throws RulesError with a clear message).
@@ -99,18 +108,27 @@ Rules chicken_foot(int players, int set = 9, RuleSet rule_set = RuleSet::Trains,
 Rules doubles(int players, int set = 6, std::optional<int> hand_size = std::nullopt,
               std::optional<int> target = std::nullopt,
               std::optional<int> max_rounds = std::nullopt);
+Rules block(int players = 2, int set = 6, std::optional<int> hand_size = std::nullopt,
+            Lead lead = Lead::Winner, std::optional<int> target = std::nullopt,
+            std::optional<int> max_rounds = std::nullopt);
+Rules mexican_train(int players = 4, int set = 12, std::optional<int> hand_size = std::nullopt,
+                    DrawnTile drawn_tile = DrawnTile::Must, bool double_blank_50 = false);
 
 /// The default hand size of docs/rules.md for a game (no validation of the result;
 /// throws RulesError for a player count the table does not cover).
 int default_hand_size(Game game, RuleSet rule_set, int set, int players);
 
-/// Names used in records and messages: "chickenfoot"/"doubles",
-/// "trains"/"cross"/"none", "must"/"may". parse_* throw RulesError.
+/// Names used in records and messages: "chickenfoot"/"doubles"/"block"/
+/// "mexican_train", "trains"/"cross"/"none", "must"/"may",
+/// "winner"/"highest_double". parse_* throw RulesError.
 const char* game_name(Game g) noexcept;
 const char* rule_set_name(RuleSet r) noexcept;
 const char* drawn_tile_name(DrawnTile d) noexcept;
+const char* lead_name(Lead l) noexcept;
 Game parse_game(std::string_view s);
 RuleSet parse_rule_set(std::string_view s);
+DrawnTile parse_drawn_tile(std::string_view s);
+Lead parse_lead(std::string_view s);
 
 /// One line, e.g. "chickenfoot/trains double-9, 4 players, hand 11, 4 trains, ...".
 std::string describe(const Rules& r);

@@ -82,7 +82,9 @@ struct SimResult {
   SimArray<uint8_t> winners;      ///< matches x players, 1 = (shared) winner
 
   size_t num_rounds() const noexcept { return reason.size(); }
-  size_t num_matches() const noexcept { return players ? totals.size() / static_cast<size_t>(players) : 0; }
+  size_t num_matches() const noexcept {
+    return players ? totals.size() / static_cast<size_t>(players) : 0;
+  }
 };
 
 /// Plays match i = 0..n-1 with match seed `seed + i` (mod 2^64).
@@ -91,14 +93,14 @@ struct SimResult {
 /// kMaxThreads), std::bad_alloc (the result does not fit in memory),
 /// std::runtime_error (a worker thread could not be started), Cancelled.
 SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
-                           const std::vector<Policy>& policies = {Policy::Random},
-                           int threads = 1, const SimMonitor& monitor = {});
+                           const std::vector<Policy>& policies = {Policy::Random}, int threads = 1,
+                           const SimMonitor& monitor = {});
 
 /// Plays round i = 0..n-1 as a standalone round of index `round_index` whose
 /// generator (and random-play generator) derive from seed `seed + i`.
 /// Throws as simulate_matches, and StateError for a bad round index.
 SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, int round_index = 0,
-                          const std::vector<Policy>& policies = {Policy::Random},
-                          int threads = 1, const SimMonitor& monitor = {});
+                          const std::vector<Policy>& policies = {Policy::Random}, int threads = 1,
+                          const SimMonitor& monitor = {});
 
 }  // namespace dominocore

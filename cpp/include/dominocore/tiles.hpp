@@ -16,9 +16,9 @@
 
 namespace dominocore {
 
-inline constexpr int kMinSet = 6;                                   // double-6
-inline constexpr int kMaxSet = 18;                                  // double-18
-inline constexpr int kMaxNumbers = kMaxSet + 1;                     // 0..18
+inline constexpr int kMinSet = 6;                                    // double-6
+inline constexpr int kMaxSet = 18;                                   // double-18
+inline constexpr int kMaxNumbers = kMaxSet + 1;                      // 0..18
 inline constexpr int kMaxTiles = (kMaxSet + 1) * (kMaxSet + 2) / 2;  // 190
 inline constexpr int kMaxPlayers = 8;
 
@@ -81,11 +81,15 @@ struct TileSet {
   }
 
   constexpr TileSet& operator|=(const TileSet& o) noexcept {
-    w[0] |= o.w[0]; w[1] |= o.w[1]; w[2] |= o.w[2];
+    w[0] |= o.w[0];
+    w[1] |= o.w[1];
+    w[2] |= o.w[2];
     return *this;
   }
   constexpr TileSet& operator&=(const TileSet& o) noexcept {
-    w[0] &= o.w[0]; w[1] &= o.w[1]; w[2] &= o.w[2];
+    w[0] &= o.w[0];
+    w[1] &= o.w[1];
+    w[2] &= o.w[2];
     return *this;
   }
   friend constexpr TileSet operator|(TileSet a, const TileSet& b) noexcept { return a |= b; }
@@ -93,7 +97,9 @@ struct TileSet {
   /// Members of a that are not in b.
   friend constexpr TileSet minus(const TileSet& a, const TileSet& b) noexcept {
     TileSet r;
-    r.w[0] = a.w[0] & ~b.w[0]; r.w[1] = a.w[1] & ~b.w[1]; r.w[2] = a.w[2] & ~b.w[2];
+    r.w[0] = a.w[0] & ~b.w[0];
+    r.w[1] = a.w[1] & ~b.w[1];
+    r.w[2] = a.w[2] & ~b.w[2];
     return r;
   }
   /// True when a and b share a member (without building a & b).
@@ -103,7 +109,9 @@ struct TileSet {
   friend constexpr bool operator==(const TileSet& a, const TileSet& b) noexcept {
     return a.w[0] == b.w[0] && a.w[1] == b.w[1] && a.w[2] == b.w[2];
   }
-  friend constexpr bool operator!=(const TileSet& a, const TileSet& b) noexcept { return !(a == b); }
+  friend constexpr bool operator!=(const TileSet& a, const TileSet& b) noexcept {
+    return !(a == b);
+  }
 
   /// The tiles 0..n-1 (a whole set when n = T).
   static constexpr TileSet full(int n) noexcept {

@@ -1,0 +1,77 @@
+// Block (docs/games/block.md): one line of play with two open ends, no
+// drawing (the undealt tiles are out of play), passing when stuck; the
+// round's winner scores the other hands; matches to a target.
+#pragma once
+
+#include "dominocore/games/common.hpp"
+
+namespace dominocore {
+namespace games {
+
+struct Block : GameBase, FixedActionSpace {
+  /// B1, B2: one shuffle and deal, the rest out of play. The leader is the
+  /// match's `leader` (or round_index mod p for a round on its own) and
+  /// leads on the lead end; under lead = highest_double the holder of the
+  /// highest double has it placed for them.
+  static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
+  /// A hand-built deal: no centre, or a double.
+  static void check_deal(const Rules& rules, const Deal& deal);
+  /// No centre: the lead end, id 0, takes any tile and the starter moves.
+  /// A double: it opens ends 0 and 1 of its number and the next seat moves.
+  static void place_centre(RoundData& r, int centre, int starter) noexcept;
+  /// B2: the winner of the previous round, or the seat after its leader
+  /// when nobody won it.
+  static int next_leader(const Rules& rules, const RoundResult& previous) noexcept {
+    const int w = winner_of(previous);
+    return w >= 0 ? w : (previous.starter + 1) % rules.players;
+  }
+
+  /// While the lead end is open, every tile may be led.
+  static TileSet legal_mask(const RoundData& r) noexcept {
+    if ((r.num_present >> kNoNumber) & 1u) return TileSet::full(r.tiles);
+    return numbers_mask(r);
+  }
+  static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
+    const int v = r.end_num[i];
+    return v == kNoNumber || shows(tile, v) ? Reason::Ok : Reason::NoMatch;
+  }
+  template <class Emit>
+  static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
+    if ((r.num_present >> kNoNumber) & 1u) {  // the lead: the lead end is the only end
+      (pool & r.legal_mask).for_each([&](int t) { emit(t, 0); });
+      return;
+    }
+    places_by_number<false>(r, pool, distinct, emit);
+  }
+  /// B3: the lead opens one end per half (ends 1 and 2); later tiles one end
+  /// of their other half.
+  static void single_opens(RoundData& r, Placement& pl) noexcept {
+    if (pl.by == kNoNumber) {
+      r.open_new_end(tile_low(pl.tile));
+      r.open_new_end(tile_high(pl.tile));
+    } else {
+      GameBase::single_opens(r, pl);
+    }
+  }
+  /// Doubles are not spinners: one end of their number (two when led).
+  static void double_opens(RoundData& r, Placement& pl) noexcept {
+    const int v = tile_low(pl.tile);
+    r.open_new_end(v);
+    if (pl.by == kNoNumber) r.open_new_end(v);
+  }
+  /// B4: nobody ever draws.
+  static bool can_draw(const RoundData&) noexcept { return false; }
+
+  static void score_round(const RoundData& r, RoundResult& res) noexcept {
+    score_winner_takes_all(r, res);
+  }
+  static bool match_over(const Rules& rules, const MatchTally& t) noexcept {
+    return over_at_target(rules, t);
+  }
+  static Winners match_winners(const Rules& rules, const MatchTally& t) noexcept {
+    return highest_total_wins(rules, t);
+  }
+};
+
+}  // namespace games
+}  // namespace dominocore

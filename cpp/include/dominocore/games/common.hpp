@@ -1,0 +1,222 @@
+// What the games share: the default hooks (GameBase), the fixed action space
+// of docs/rules.md 1.8 (FixedActionSpace), the placement generator for games
+// whose equal-numbered ends are equivalent, and the two ways of scoring a
+// round and of ending a match.
+//
+// A game is a struct of static hooks (see games/registry.hpp for the list).
+// It derives from GameBase and redeclares only the hooks it changes; the
+// engine (src/engine.hpp) calls G::hook, so name hiding picks the game's own.
+// The engine handles what no game changes: the order of the checks, the
+// obligation slice (docs/engine.md 2), draws, undo, the end-of-round tests.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "dominocore/match.hpp"
+#include "dominocore/move.hpp"
+#include "dominocore/rng.hpp"
+#include "dominocore/round_data.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/state.hpp"
+#include "dominocore/tiles.hpp"
+
+namespace dominocore {
+namespace games {
+
+using Winners = std::array<bool, kMaxPlayers>;
+
+/// Whether a half of `tile` shows `number`.
+inline bool shows(int tile, int number) noexcept {
+  return tile_low(tile) == number || tile_high(tile) == number;
+}
+
+/// The tiles that attach to some open end by its number (every end legal).
+inline TileSet numbers_mask(const RoundData& r) noexcept {
+  TileSet m;
+  for (uint32_t x = r.num_present; x; x &= x - 1) m |= number_mask(detail::ctz64(x));
+  return m;
+}
+
+/// Calls emit(tile, end index) for the placements of `pool` tiles on the
+/// legal ends, in canonical order (tile index, then end id = array order),
+/// for games where ends of one number are equivalent. `distinct` keeps the
+/// lowest end of each (tile, number attached by). With kLocks, a non-double
+/// attaches only by an unlocked number (Doubles).
+template <bool kLocks, class Emit>
+inline void places_by_number(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
+  const TileSet cand = pool & r.legal_mask;
+  if (cand.empty()) return;
+  int b, e;
+  r.legal_slice(b, e);
+  const uint32_t unlocked = r.f.unlocked;
+  if (distinct) {
+    int8_t first[kMaxNumbers];  // lowest legal end index per number, -1 none
+    std::memset(first, -1, sizeof first);
+    for (int i = e - 1; i >= b; --i) first[r.end_num[i]] = static_cast<int8_t>(i);
+    cand.for_each([&](int t) {
+      const int lo = tile_low(t), hi = tile_high(t);
+      int i1 = first[lo], i2 = -1;
+      if (hi != lo) {
+        i2 = first[hi];
+        if (kLocks) {  // a non-double attaches only by an unlocked number
+          if (!((unlocked >> lo) & 1u)) i1 = -1;
+          if (!((unlocked >> hi) & 1u)) i2 = -1;
+        }
+      }
+      if (i1 >= 0 && i2 >= 0) {
+        emit(t, std::min(i1, i2));
+        emit(t, std::max(i1, i2));
+      } else {
+        emit(t, i1 >= 0 ? i1 : i2);  // cand guarantees one of them
+      }
+    });
+  } else {
+    cand.for_each([&](int t) {
+      const bool dbl = is_double(t);
+      for (int i = b; i < e; ++i) {
+        const int v = r.end_num[i];
+        if (shows(t, v) && (!kLocks || dbl || ((unlocked >> v) & 1u))) emit(t, i);
+      }
+    });
+  }
+}
+
+/// The hooks every game starts from.
+struct GameBase {
+  // ---- the round's course ------------------------------------------------
+
+  /// The `leader` a match passes to the round after `previous` (-1: none).
+  static int next_leader(const Rules&, const RoundResult&) noexcept { return -1; }
+  /// Every tile that attaches to some end for some seat, when no obligation
+  /// is pending (the engine handles obligations).
+  static TileSet legal_mask(const RoundData& r) noexcept { return numbers_mask(r); }
+  /// The tiles `seat` may attach somewhere now (no obligation pending).
+  static TileSet seat_mask(const RoundData& r, int /*seat*/) noexcept { return r.legal_mask; }
+  /// Whether `tile` may go on the open end at index i for `seat`, once the
+  /// engine has checked the obligation: Reason::Ok or why not.
+  static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
+    return shows(tile, r.end_num[i]) ? Reason::Ok : Reason::NoMatch;
+  }
+  /// What a non-double placed by the number pl.by opens: one end of its other half.
+  static void single_opens(RoundData& r, Placement& pl) noexcept {
+    const int lo = tile_low(pl.tile), hi = tile_high(pl.tile);
+    r.open_new_end(pl.by == lo ? hi : lo);
+  }
+  /// What follows a placement: the next seat moves.
+  static void after_place(RoundData& r, int mover, const Placement&) noexcept {
+    r.turn_to_next(mover);
+  }
+  /// What follows a Pass: the next seat moves.
+  static void after_pass(RoundData& r, int mover) noexcept { r.turn_to_next(mover); }
+  /// Whether the yard may be drawn from now (it holds more than the reserve).
+  static bool can_draw(const RoundData& r) noexcept { return r.yard_size() > r.rules.reserve; }
+  /// The train of an end ever created (Mexican Train); -1 elsewhere.
+  static int train_of(const RoundData&, int /*end_id*/) noexcept { return -1; }
+
+  /// emit(tile, end index) for each legal placement of a `pool` tile by the
+  /// player to move, in canonical order; `distinct` as in docs/rules.md 1.7.
+  template <class Emit>
+  static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
+    places_by_number<false>(r, pool, distinct, emit);
+  }
+};
+
+/// The fixed action space of docs/rules.md 1.8: tile i by its low half 2i,
+/// by its high half 2i+1 (a double: 2i), Draw 2T, Pass 2T+1. An id stands
+/// for the distinct placement: the lowest legal end of that number. An end
+/// that takes any tile (Block's lead) is reached by the low half, 2i.
+struct FixedActionSpace {
+  static int num_actions(const Rules& rules) noexcept { return 2 * rules.tiles() + 2; }
+  /// The id of placing `tile` on the end at index i.
+  static int action_of(const RoundData& r, int tile, int i) noexcept {
+    const int v = r.end_num[i];
+    return 2 * tile + (v != tile_low(tile) && v != kNoNumber ? 1 : 0);
+  }
+  /// The placement a Place id stands for, if legal now for the player to move.
+  static bool action_move(const RoundData& r, int a, Move& out) noexcept {
+    if (a < 0 || a >= 2 * r.tiles) return false;
+    const int t = a >> 1, lo = tile_low(t), hi = tile_high(t);
+    const bool by_high = (a & 1) != 0;
+    if (by_high && lo == hi) return false;
+    if (!(r.f.drawn >= 0 ? r.f.drawn == t : r.hands[r.f.cur].test(t))) return false;
+    const int v = by_high ? hi : lo;
+    if (lo != hi && !((r.f.unlocked >> v) & 1u)) return false;  // Doubles' locks
+    int b, e;
+    r.legal_slice(b, e);
+    for (int i = b; i < e; ++i)
+      if (r.end_num[i] == v || (!by_high && r.end_num[i] == kNoNumber)) {
+        out = Move::place(t, r.end_id[i]);
+        return true;
+      }
+    return false;
+  }
+};
+
+// ---- scoring a round ------------------------------------------------------
+
+/// What `seat`'s hand counts (0-0 as 50 under double_blank_50).
+inline int hand_score(const RoundData& r, int seat) noexcept {
+  int sum = 0;
+  const bool db50 = r.rules.double_blank_50;
+  r.hands[seat].for_each([&](int t) { sum += tile_score(t, db50); });
+  return sum;
+}
+
+/// Every seat scores the pips left in its hand (docs/rules.md 2.4).
+inline void score_pips_in_hand(const RoundData& r, RoundResult& res) noexcept {
+  for (int s = 0; s < r.players(); ++s) res.points[s] = hand_score(r, s);
+}
+
+/// The winner (out, or the unique lowest pip count when blocked) scores the
+/// pips of every other hand; a shared lowest count scores nobody (docs/rules.md
+/// 3, block.md B5).
+inline void score_winner_takes_all(const RoundData& r, RoundResult& res) noexcept {
+  const int p = r.players();
+  int pips[kMaxPlayers] = {};
+  for (int s = 0; s < p; ++s) pips[s] = hand_score(r, s);
+  int winner = res.out_seat;
+  if (res.reason == EndReason::Blocked) {
+    int best = 0;
+    for (int s = 1; s < p; ++s)
+      if (pips[s] < pips[best]) best = s;
+    int ties = 0;
+    for (int s = 0; s < p; ++s) ties += pips[s] == pips[best];
+    winner = ties == 1 ? best : -1;
+  }
+  if (winner >= 0)
+    for (int s = 0; s < p; ++s)
+      if (s != winner) res.points[winner] += pips[s];
+}
+
+/// The winner of a round scored by score_winner_takes_all, -1 if nobody won.
+/// A blocked round's winner always scores (every other hand counts more
+/// than its own, so more than 0).
+inline int winner_of(const RoundResult& res) noexcept {
+  if (res.out_seat >= 0) return res.out_seat;
+  for (int s = 0; s < res.players; ++s)
+    if (res.points[s] > 0) return s;
+  return -1;
+}
+
+// ---- ending a match -------------------------------------------------------
+
+/// N+1 rounds, one per start double (docs/rules.md 2.1).
+inline bool over_after_every_double(const Rules& rules, const MatchTally& t) noexcept {
+  return t.rounds >= rules.set + 1;
+}
+/// Lowest total; ties broken by more rounds scored 0, then by the lowest
+/// non-zero round score; seats still level share the win (docs/rules.md 2.5).
+Winners lowest_total_wins(const Rules& rules, const MatchTally& t) noexcept;
+
+/// Some total reached the target, or max_rounds rounds were played.
+inline bool over_at_target(const Rules& rules, const MatchTally& t) noexcept {
+  if (t.rounds >= rules.max_rounds) return true;
+  return *std::max_element(t.totals.begin(), t.totals.begin() + rules.players) >= rules.target;
+}
+/// The highest total wins; equal highest totals share the win.
+Winners highest_total_wins(const Rules& rules, const MatchTally& t) noexcept;
+
+}  // namespace games
+}  // namespace dominocore

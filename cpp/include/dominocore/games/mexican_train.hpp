@@ -1,0 +1,128 @@
+// Mexican Train (docs/games/mexican_train.md): a train per seat plus the
+// public Mexican train from the engine in the hub; markers open a seat's
+// train to everyone; a double must be satisfied, and whoever laid it moves again;
+// pips left in hand, N+1 rounds. Its own action space: tile x train.
+//
+// Every train has exactly one open end. The hub ends have ids 0..p (train t's
+// is id t) and every later placement opens exactly one end, so placement k
+// (k >= 1) opened end p + k: the train of any end is found in O(1).
+#pragma once
+
+#include "dominocore/games/common.hpp"
+
+namespace dominocore {
+namespace games {
+
+struct MexicanTrain : GameBase {
+  /// M1: the engine (N-k)-(N-k) goes to the hub; the other T-1 tiles are
+  /// shuffled once and dealt; seat k mod p moves first.
+  static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
+  /// A hand-built deal: the centre must be the round's engine (N-k).
+  static void check_deal(const Rules& rules, const Deal& deal);
+  /// M2: the engine opens one hub end per train, ids 0..p; the starter moves.
+  static void place_centre(RoundData& r, int centre, int starter) noexcept;
+
+  /// The train of an end ever created: hub end t is train t.
+  static int train_of(const RoundData& r, int end_id) noexcept {
+    const int p = r.players();
+    return end_id <= p ? end_id : r.placed[end_id - p].train;
+  }
+  /// M2: own train, the Mexican train, and any train with a marker.
+  static bool open_to(const RoundData& r, int train, int seat) noexcept {
+    return train == seat || train == r.players() || ((r.f.markers >> train) & 1u);
+  }
+  static TileSet seat_mask(const RoundData& r, int seat) noexcept {
+    TileSet m;
+    for (int i = 0; i < r.n_ends; ++i)
+      if (open_to(r, train_of(r, r.end_id[i]), seat)) m |= number_mask(r.end_num[i]);
+    return m;
+  }
+  /// Called once the engine has found no unsatisfied double elsewhere.
+  static Reason may_attach(const RoundData& r, int tile, int i, int seat) noexcept {
+    if (!r.f.obl_left && !open_to(r, train_of(r, r.end_id[i]), seat)) return Reason::NotYourTrain;
+    return shows(tile, r.end_num[i]) ? Reason::Ok : Reason::NoMatch;
+  }
+  /// M7: by tile, then by train; the distinct listing is the full one.
+  template <class Emit>
+  static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
+                             Emit& emit) {
+    const int trains = r.players() + 1, seat = r.f.cur;
+    int at[kMaxPlayers + 1];  // the end index of each train open to the seat, else -1
+    for (int t = 0; t < trains; ++t) at[t] = -1;
+    if (r.f.obl_left) {  // M3: the unsatisfied double's end only, whoever's train
+      at[train_of(r, r.end_id[r.f.obl_pos])] = r.f.obl_pos;
+    } else {
+      for (int i = 0; i < r.n_ends; ++i) {
+        const int t = train_of(r, r.end_id[i]);
+        if (open_to(r, t, seat)) at[t] = i;
+      }
+    }
+    (pool & r.legal_mask).for_each([&](int tile) {
+      for (int t = 0; t < trains; ++t)
+        if (at[t] >= 0 && shows(tile, r.end_num[at[t]])) emit(tile, at[t]);
+    });
+  }
+
+  /// Remembers the train of a placement; one end on the same train.
+  static void single_opens(RoundData& r, Placement& pl) noexcept {
+    pl.train = static_cast<int8_t>(train_of(r, pl.end));
+    GameBase::single_opens(r, pl);
+  }
+  /// M3: one end of its number on the same train, and it is unsatisfied.
+  static void double_opens(RoundData& r, Placement& pl) noexcept {
+    pl.train = static_cast<int8_t>(train_of(r, pl.end));
+    const int pos = r.n_ends;
+    r.open_new_end(pl.by);
+    r.set_obligation(Pending::Double, pos, 1);
+  }
+  /// M4: placing on one's own train lifts its marker; M3: whoever laid a double
+  /// moves again, anything else passes the turn on.
+  static void after_place(RoundData& r, int mover, const Placement& pl) noexcept {
+    if (pl.train == mover) r.f.markers &= static_cast<uint16_t>(~(1u << mover));
+    if (is_double(pl.tile))
+      r.f.cur = static_cast<int8_t>(mover);
+    else
+      r.turn_to_next(mover);
+  }
+  /// M4: whoever passes puts a marker on their own train.
+  static void after_pass(RoundData& r, int mover) noexcept {
+    r.f.markers |= static_cast<uint16_t>(1u << mover);
+    r.turn_to_next(mover);
+  }
+
+  // ---- M7: tile i on train t is i*(p+1) + t; Draw T*(p+1), Pass T*(p+1)+1
+  static int num_actions(const Rules& rules) noexcept {
+    return rules.tiles() * (rules.players + 1) + 2;
+  }
+  static int action_of(const RoundData& r, int tile, int i) noexcept {
+    return tile * (r.players() + 1) + train_of(r, r.end_id[i]);
+  }
+  static bool action_move(const RoundData& r, int a, Move& out) noexcept {
+    const int trains = r.players() + 1;
+    if (a < 0 || a >= r.tiles * trains) return false;
+    const int tile = a / trains, train = a % trains;
+    if (!(r.f.drawn >= 0 ? r.f.drawn == tile : r.hands[r.f.cur].test(tile))) return false;
+    int b, e;
+    r.legal_slice(b, e);
+    for (int i = b; i < e; ++i)
+      if (train_of(r, r.end_id[i]) == train) {
+        if (may_attach(r, tile, i, r.f.cur) != Reason::Ok) return false;
+        out = Move::place(tile, r.end_id[i]);
+        return true;
+      }
+    return false;
+  }
+
+  static void score_round(const RoundData& r, RoundResult& res) noexcept {
+    score_pips_in_hand(r, res);
+  }
+  static bool match_over(const Rules& rules, const MatchTally& t) noexcept {
+    return over_after_every_double(rules, t);
+  }
+  static Winners match_winners(const Rules& rules, const MatchTally& t) noexcept {
+    return lowest_total_wins(rules, t);
+  }
+};
+
+}  // namespace games
+}  // namespace dominocore

@@ -1,0 +1,40 @@
+// Doubles' set-up (docs/rules.md 3) and its centre.
+#include "dominocore/games/doubles.hpp"
+
+namespace dominocore {
+namespace games {
+
+void Doubles::set_up(RoundData& r, Rng& rng, int /*round_index*/, int /*leader*/) {
+  const int T = r.tiles, p = r.players();
+  uint8_t deck[kMaxTiles];
+  for (;;) {  // every shuffle starts from index order
+    for (int t = 0; t < T; ++t) deck[t] = static_cast<uint8_t>(t);
+    rng.shuffle(deck, static_cast<size_t>(T));
+    r.deal_out(deck, T);
+    for (int v = r.rules.set; v >= 0; --v) {
+      const int d = double_tile(v);
+      for (int s = 0; s < p; ++s)
+        if (r.hands[s].test(d)) {
+          r.hands[s].reset(d);
+          place_centre(r, d, s);
+          return;
+        }
+    }
+  }
+}
+
+void Doubles::check_deal(const Rules&, const Deal& deal) {
+  if (deal.centre < 0 || !is_double(deal.centre))
+    throw StateError("the centre " + (deal.centre < 0
+                                          ? std::string("is missing: Doubles needs a centre double")
+                                          : tile_name(deal.centre) + " is not a double"));
+}
+
+void Doubles::place_centre(RoundData& r, int centre, int starter) noexcept {
+  r.open_root(centre, starter, r.rules.slots);
+  r.f.unlocked = 1u << tile_low(centre);  // only the centre's number is unlocked
+  r.turn_to_next(starter);                // placing the centre was the starter's turn
+}
+
+}  // namespace games
+}  // namespace dominocore

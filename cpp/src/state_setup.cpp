@@ -1,0 +1,170 @@
+// State: construction, the set-up of a round and explicit deals.
+#include <cstring>
+#include <string>
+
+#include "dominocore/state.hpp"
+#include "engine.hpp"
+
+namespace dominocore {
+
+const char* end_reason_name(EndReason r) noexcept {
+  switch (r) {
+    case EndReason::Out: return "out";
+    case EndReason::Blocked: return "blocked";
+    default: return "none";
+  }
+}
+
+void RoundData::deal_out(const uint8_t* deck, int n) noexcept {
+  const int p = rules.players, h = rules.hand_size;
+  for (int s = 0; s < kMaxPlayers; ++s) hands[s] = TileSet{};
+  for (int s = 0; s < p; ++s)
+    for (int j = 0; j < h; ++j) hands[s].set(deck[s * h + j]);
+  yard_len = static_cast<int16_t>(n - p * h);
+  std::memcpy(yard, deck + p * h, static_cast<size_t>(yard_len));
+  yard_top = 0;
+}
+
+void RoundData::open_root(int tile, int by_seat, int count) noexcept {
+  const int v = tile >= 0 ? tile_low(tile) : kNoNumber;
+  centre = static_cast<int16_t>(tile);
+  starter = static_cast<int8_t>(by_seat);
+  for (int i = 0; i < count; ++i) add_end(i, v);
+  next_end = static_cast<int16_t>(count);
+  if (tile >= 0) {
+    placed[0] = Placement{
+        static_cast<int16_t>(tile),   -1, 0, static_cast<uint8_t>(count), static_cast<uint8_t>(v),
+        static_cast<int8_t>(by_seat), -1};
+    n_placed = 1;
+    root_ends = 0;
+  } else {
+    n_placed = 0;
+    root_ends = static_cast<uint8_t>(count);
+  }
+  f = Flow{};
+  f.unlocked = (1u << (rules.set + 1)) - 1;  // no locks unless the game sets some
+}
+
+namespace {
+// Chicken Foot and Mexican Train rounds are numbered by their start double,
+// 0..N; other games take any index >= 0.
+void check_round_index(const Rules& rules, int k) {
+  const int rounds = rules.rounds_per_match();
+  if (k < 0 || (rounds > 0 && k >= rounds))
+    throw StateError("round index " + std::to_string(k) + " is out of range" +
+                     (rounds > 0 ? " 0.." + std::to_string(rounds - 1) +
+                                       " (a match has N+1 rounds, one per start double)"
+                                 : std::string(" (must be >= 0)")));
+}
+}  // namespace
+
+State::State(const Rules& rules) {
+  rules.validate();
+  r_.rules = rules;
+  r_.tiles = rules.tiles();
+  std::memset(r_.yard, 0, sizeof r_.yard);
+  std::memset(r_.end_id, 0, sizeof r_.end_id);
+  std::memset(r_.end_num, 0, sizeof r_.end_num);
+  std::memset(r_.num_count, 0, sizeof r_.num_count);
+  std::memset(r_.placed, 0, sizeof r_.placed);
+  r_.hist.reserve(128);
+}
+
+State::State(const Rules& rules, Rng& rng, int round_index, int leader) : State(rules) {
+  set_up(rng, round_index, leader);
+}
+
+State::State(const Rules& rules, uint64_t seed, int round_index) : State(rules) {
+  Rng rng(seed);
+  set_up(rng, round_index);
+}
+
+State::State(const Rules& rules, const Deal& deal) : State(rules) { load_deal_(deal); }
+
+void State::clear_round_() noexcept {
+  r_.over = false;
+  r_.result = RoundResult{};
+  r_.centre = -1;
+  for (auto& h : r_.hands) h = TileSet{};
+  for (auto& h : r_.deal_hands) h = TileSet{};
+  r_.yard_len = r_.yard_top = r_.yard_base = 0;
+  r_.n_ends = 0;
+  std::memset(r_.num_count, 0, sizeof r_.num_count);
+  r_.num_present = 0;
+  r_.next_end = 0;
+  r_.root_ends = 0;
+  r_.f = Flow{};
+  r_.n_placed = 0;
+  r_.hist.clear();
+}
+
+void State::set_up(Rng& rng, int round_index, int leader) {
+  check_round_index(r_.rules, round_index);
+  if (leader >= r_.rules.players)
+    throw StateError("leader " + std::to_string(leader) + " is out of range");
+  clear_round_();
+  r_.round_index = round_index;
+  games::with_game(r_.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    G::set_up(r_, rng, round_index, leader);
+    Engine<G>::finish_set_up(r_);
+  });
+}
+
+void State::load_deal_(const Deal& d) {
+  const int T = r_.tiles, p = r_.rules.players, N = r_.rules.set;
+  if (static_cast<int>(d.hands.size()) != p)
+    throw StateError("the deal has " + std::to_string(d.hands.size()) + " hands for " +
+                     std::to_string(p) + " players");
+  bool seen[kMaxTiles] = {};
+  auto take = [&](int t, const std::string& where) {
+    if (t < 0 || t >= T)
+      throw StateError("tile index " + std::to_string(t) + " in " + where +
+                       " is not a tile of the double-" + std::to_string(N) + " set (0.." +
+                       std::to_string(T - 1) + ")");
+    if (seen[t])
+      throw StateError("tile " + tile_name(t) + " appears more than once (again in " + where +
+                       "): the deal must hold every tile exactly once");
+    seen[t] = true;
+  };
+  for (int s = 0; s < p; ++s)
+    for (int t : d.hands[s]) take(t, "hand " + std::to_string(s));
+  for (int t : d.yard) take(t, "the yard");
+  if (d.centre >= 0 || d.centre < -1) take(d.centre, "the centre");
+  for (int t = 0; t < T; ++t)
+    if (!seen[t])
+      throw StateError("tile " + tile_name(t) +
+                       " is missing: the deal must hold every tile exactly once");
+  check_round_index(r_.rules, d.round_index);
+  games::with_game(r_.rules.game, [&](auto tag) { decltype(tag)::type::check_deal(r_.rules, d); });
+  if (d.starter < 0 || d.starter >= p)
+    throw StateError("starter " + std::to_string(d.starter) + " is out of range 0.." +
+                     std::to_string(p - 1));
+
+  clear_round_();
+  r_.round_index = d.round_index;
+  for (int s = 0; s < p; ++s)
+    for (int t : d.hands[s]) r_.hands[s].set(t);
+  r_.yard_len = static_cast<int16_t>(d.yard.size());
+  for (size_t i = 0; i < d.yard.size(); ++i) r_.yard[i] = static_cast<uint8_t>(d.yard[i]);
+  r_.yard_top = 0;
+  games::with_game(r_.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    G::place_centre(r_, d.centre, d.starter);
+    Engine<G>::finish_set_up(r_);
+  });
+}
+
+Deal State::deal() const {
+  Deal d;
+  d.round_index = r_.round_index;
+  d.centre = r_.centre;
+  d.starter = r_.starter;
+  d.hands.resize(static_cast<size_t>(r_.rules.players));
+  for (int s = 0; s < r_.rules.players; ++s)
+    r_.deal_hands[s].for_each([&](int t) { d.hands[s].push_back(t); });
+  d.yard.assign(r_.yard + r_.yard_base, r_.yard + r_.yard_len);
+  return d;
+}
+
+}  // namespace dominocore
