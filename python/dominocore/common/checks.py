@@ -35,7 +35,7 @@ MAX_SEED = (1 << 64) - 1
 MAX_SIM_COUNT = 1 << 40
 #: The most native threads one ``simulate`` call starts.
 MAX_THREADS = 256
-#: The largest round index of a Doubles round (Chicken Foot: the set's N).
+#: The largest round index of a Doubles or Block round (Chicken Foot, Mexican Train: the set's N).
 MAX_ROUND_INDEX = (1 << 31) - 1
 #: The built-in policies, by name.
 POLICIES = ("random", "greedy")
@@ -94,7 +94,8 @@ def check_player(players: int, player: Any) -> Optional[int]:
 
 
 def check_round_index(rules: Any, round_index: Any) -> int:
-    """A round index: ``0 .. N`` in Chicken Foot (double-N), else ``0 .. 2**31 - 1``."""
+    """A round index: ``0 .. N`` where each round has its own start double
+    (Chicken Foot, Mexican Train on double-N), else ``0 .. 2**31 - 1``."""
     high = rules.set if rules.rounds is not None else MAX_ROUND_INDEX
     return as_int(round_index, "round_index", 0, high)
 

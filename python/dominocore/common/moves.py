@@ -107,17 +107,21 @@ def as_move(value: Any) -> Move:
 
 
 class End(NamedTuple):
-    """An open end of the layout: its stable id and the number it needs."""
+    """An open end of the layout: its stable id and the number a tile must
+    show to attach there; ``None`` for Block's lead end, which takes any tile
+    (docs/games/block.md B3)."""
 
     id: int
-    number: int
+    number: Optional[int]
 
 
 class Placement(NamedTuple):
-    """A tile in the layout: the end it attached to (``None`` for the centre),
-    the number it attached by and the ids of the ends it created."""
+    """A tile in the layout: the end it attached to (``None`` for a tile the
+    set-up placed: a centre double, Mexican Train's engine), the number it
+    attached by (``None`` for Block's lead, placed on the lead end) and the
+    ids of the ends it created."""
 
     tile: Tile
     end: Optional[int]
-    number: int
+    number: Optional[int]
     created: tuple

@@ -8,7 +8,7 @@ from .checks import Guarded, as_int, shown
 from .errors import RulesError
 from .tiles import MAX_SET, MIN_SET, tile_count
 
-__all__ = ["Rules", "ChickenFoot", "Doubles", "Block", "MexicanTrain", "check_rules", "rules_from_dict"]
+__all__ = ["Rules", "ChickenFoot", "Doubles", "Block", "MexicanTrain", "GAMES", "check_rules", "rules_from_dict"]
 
 # docs/rules.md 2.6: hand sizes for double-9 by player count.
 _TRAINS_HANDS_D9 = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
@@ -34,10 +34,12 @@ def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
 class Rules(Guarded):
     """Common base of the rules objects: immutable, hashable, comparable.
 
-    Attributes shared by every game: ``game``, ``rule_set`` (``None`` for
-    Doubles), ``set`` (N of double-N), ``players``, ``tile_count``,
-    ``hand_size``, ``slots`` (open ends of the centre double), ``drawn_tile``
-    (``"must"``/``"may"``), ``reserve`` (yard tiles never drawn),
+    Attributes shared by every game: ``game``, ``rule_set`` (``None``
+    outside Chicken Foot), ``set`` (N of double-N), ``players``,
+    ``tile_count``, ``hand_size``, ``slots`` (the ends the set-up opens: the
+    centre double's, Block's one lead end, Mexican Train's p+1 hub ends),
+    ``drawn_tile`` (``"must"``/``"may"``), ``reserve`` (yard tiles never
+    drawn: in Block every undealt tile),
     ``double_blank_50``, ``target`` and ``max_rounds`` (``None`` for
     Chicken Foot and Mexican Train, whose matches have N+1 rounds), and
     ``lead`` (Block's lead rule, ``None`` elsewhere).
@@ -297,7 +299,9 @@ class Block(Rules):
         n = as_int(set, "set", MIN_SET, MAX_SET)
         p = as_int(players, "players", 2, 4)
         t = tile_count(n)
-        h = _check_hand("Block", hand_size, _BLOCK_HANDS_D6[p] * t // 28, t // p, f"{p} hands of it exceed the {t} tiles")
+        h = _check_hand(
+            "Block", hand_size, _BLOCK_HANDS_D6[p] * t // 28, t // p, f"{p} hands of it exceed the {t} tiles"
+        )
         if not isinstance(lead, str) or lead not in BLOCK_LEADS:
             raise RulesError(f"lead must be one of {', '.join(map(repr, BLOCK_LEADS))}, got {shown(lead)}")
         self._freeze(
@@ -353,7 +357,13 @@ class MexicanTrain(Rules):
         p = as_int(players, "players", 2, 8)
         t = tile_count(n)
         default = max(1, _MEXICAN_HANDS_D12[p] * (t - 1) // 90)
-        h = _check_hand("MexicanTrain", hand_size, default, (t - 1) // p, f"{p} hands of it exceed the {t - 1} tiles left once the engine is out")
+        h = _check_hand(
+            "MexicanTrain",
+            hand_size,
+            default,
+            (t - 1) // p,
+            f"{p} hands of it exceed the {t - 1} tiles left once the engine is out",
+        )
         if not isinstance(drawn_tile, str) or drawn_tile not in ("must", "may"):
             raise RulesError(f"drawn_tile must be 'must' or 'may', got {shown(drawn_tile)}")
         if not isinstance(double_blank_50, bool):
@@ -391,7 +401,9 @@ class MexicanTrain(Rules):
 def check_rules(rules: Any) -> None:
     """Raise ``RulesError`` unless ``rules`` is a rules object."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"expected a rules object (one of {', '.join(c.__name__ for c in _GAMES.values())}), got {shown(rules)}")
+        raise RulesError(
+            f"expected a rules object (one of {', '.join(c.__name__ for c in GAMES.values())}), got {shown(rules)}"
+        )
 
 
 def rules_from_dict(data: Dict[str, Any]) -> Rules:
@@ -402,11 +414,12 @@ def rules_from_dict(data: Dict[str, Any]) -> Rules:
         raise RulesError(f"rules keys must be strings, got {shown(list(data))}")
     fields = dict(data)
     game = fields.pop("game", None)
-    cls = _GAMES.get(game) if isinstance(game, str) else None
+    cls = GAMES.get(game) if isinstance(game, str) else None
     if cls is None:
-        raise RulesError(f"game must be one of {sorted(_GAMES)}, got {shown(game)}")
+        raise RulesError(f"game must be one of {sorted(GAMES)}, got {shown(game)}")
     return cls(**fields)
 
 
-#: Every game's rules class by game id: the one list of games on the Python side.
-_GAMES = {"chickenfoot": ChickenFoot, "doubles": Doubles, "block": Block, "mexican_train": MexicanTrain}
+#: Every game's rules class by game id: the one list of games on the Python side
+#: (the reference's hooks are registered under the same ids, reference/games).
+GAMES = {"chickenfoot": ChickenFoot, "doubles": Doubles, "block": Block, "mexican_train": MexicanTrain}

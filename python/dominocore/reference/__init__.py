@@ -3,17 +3,22 @@
 Independent of the compiled core (it needs only the standard library, and
 numpy for batch results), so that the two can be checked against each other
 move for move. It exposes the same API as ``dominocore`` itself.
+
+The engine (``round``, ``match``, ``sim``, ``players``) is shared by every
+game; each game is a small module of hooks in ``reference.games``
+(``chickenfoot``, ``doubles``, ``block``, ``mexican_train``), registered by
+game id in ``reference.games.GAMES``.
 """
 
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from .match import Match
 from ..common.moves import End, Move, Placement
+from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
+from ..common.tiles import Tile, tile_count
+from .match import Match
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
-from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from .sim import SimulationResult, simulate, simulate_iter
-from ..common.tiles import Tile, tile_count
 
 IMPLEMENTATION = "python"
 

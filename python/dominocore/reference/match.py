@@ -1,4 +1,8 @@
-"""A match: the round sequence of each game, totals, tie-breaks, winners."""
+"""A match: its rounds dealt from one generator, totals, the end and the winners.
+
+When a match ends, who wins it and who leads each round are the game's
+hooks (``match_over``, ``match_winners``, ``next_leader``).
+"""
 
 from __future__ import annotations
 
@@ -6,35 +10,26 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ..common.checks import Guarded, check_seed
 from ..common.errors import IllegalMoveError
+from ..common.rules import Rules, check_rules
+from .games import game_of
 from .players import players_for
 from .rng import SplitMix64
 from .round import Round, RoundResult
-from ..common.rules import Rules, check_rules
 
 __all__ = ["Match", "match_winners"]
 
 
 def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ...]:
-    """The seats that win a finished match with these round results.
+    """The seats that win a finished match with these round results: the
+    game's ``match_winners`` hook.
 
-    Chicken Foot (docs/rules.md 2.5): lowest total, then more rounds scored at 0,
-    then the lowest single non-zero round score; seats still tied share.
-    Doubles: the highest total (the seat that reached the target, or after
-    ``max_rounds`` rounds every seat with the highest total).
+    Chicken Foot and Mexican Train (docs/rules.md 2.5): lowest total, then
+    more rounds scored at 0, then the lowest single non-zero round score;
+    seats still tied share. Doubles and Block: the highest total (the seat
+    that reached the target, or after ``max_rounds`` rounds every seat with
+    the highest total).
     """
-    p = rules.players
-    totals = [sum(r.points[s] for r in results) for s in range(p)]
-    if rules.game == "doubles":
-        best = max(totals)
-        return tuple(s for s in range(p) if totals[s] == best)
-
-    def rank(s: int):
-        scores = [r.points[s] for r in results]
-        nonzero = [x for x in scores if x != 0]
-        return (totals[s], -scores.count(0), min(nonzero) if nonzero else float("inf"))
-
-    best_rank = min(rank(s) for s in range(p))
-    return tuple(s for s in range(p) if rank(s) == best_rank)
+    return game_of(rules).match_winners(rules, results)
 
 
 class Match(Guarded):
@@ -95,15 +90,12 @@ class Match(Guarded):
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended: N+1 rounds in Chicken Foot; in Doubles
-        a total at the target, or ``max_rounds`` rounds played."""
+        """Whether the match has ended: N+1 rounds in Chicken Foot and Mexican
+        Train; in Doubles and Block a total at the target, or ``max_rounds``
+        rounds played."""
         if not self._rounds or not self._rounds[-1].is_over:
             return False
-        rules = self._rules
-        if rules.game == "chickenfoot":
-            return len(self._rounds) == rules.rounds
-        assert rules.target is not None and rules.max_rounds is not None
-        return len(self._rounds) >= rules.max_rounds or max(self.totals) >= rules.target
+        return game_of(self._rules).match_over(self._rules, self.totals, len(self._rounds))
 
     @property
     def winners(self) -> Tuple[int, ...]:
@@ -111,12 +103,15 @@ class Match(Guarded):
         return match_winners(self._rules, self.results) if self.is_over else ()
 
     def new_round(self) -> Round:
-        """Deal the next round; the previous one must be over."""
+        """Deal the next round (led, in Block, by the last round's winner);
+        the previous one must be over."""
         if self.is_over:
             raise IllegalMoveError("match_over", "the match is over: no more rounds")
         if self._rounds and not self._rounds[-1].is_over:
             raise IllegalMoveError("round_in_play", "the current round must end before the next is dealt")
-        round_ = self._round_type._from_generator(self._rules, self._rng, len(self._rounds))
+        # Block: the seat to lead comes from the round before (None: the game decides).
+        leader = game_of(self._rules).next_leader(self._rules, self._rounds[-1].result) if self._rounds else None
+        round_ = self._round_type._from_generator(self._rules, self._rng, len(self._rounds), leader)
         self._banked = list(self.totals)
         self._rounds.append(round_)
         return round_

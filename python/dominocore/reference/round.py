@@ -1,24 +1,31 @@
 """One round of any dominocore game, in plain Python (the reference engine).
 
-The rules of ``docs/rules.md`` sections 1-3 live here in the order the rule book
-gives them: the set-up of each rule set, the layout and its open ends, the
-legal moves, the three kinds of move, the end of the round and its score.
-Clarity wins over speed: this is the code a reader checks a rule against.
+This module is the engine every game shares: the hands and the yard, the
+open ends of the layout (docs/rules.md 1.3), the turn of 1.4 (place, draw or
+pass, with its reason codes), push and pop, the end of a round (1.5), action
+ids, records and copies. It never asks which game is running: what differs
+between games is asked of the game's module of hooks in ``reference/games``
+(the set-up, what a double opens, what may attach where, what follows a move,
+the score, the action space). Clarity wins over speed: this is the code a
+reader checks a rule against.
 """
 
 from __future__ import annotations
 
 import copy
+from itertools import chain
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..common.checks import Guarded, action_key, as_int, check_player, check_round_index, check_seat, check_seed, shown
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from ..common.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
-from .rng import SplitMix64
 from ..common.rules import Rules, check_rules, rules_from_dict
-from ..common.tiles import Tile, TileLike, as_tile, tile_count, tiles_of_set
+from ..common.tiles import Tile, TileLike, as_tile, tiles_of_set
+from .games import game_of
+from .games.shared import Deal
+from .rng import SplitMix64
 
-__all__ = ["Round", "RoundResult"]
+__all__ = ["Round", "RoundResult", "RoundAPI"]
 
 
 class RoundResult(NamedTuple):
@@ -33,77 +40,30 @@ class RoundResult(NamedTuple):
     moves: int
 
 
-# --------------------------------------------------------------------------
-# Set-up procedures (docs/rules.md 2.6, 2.7, 3). Each returns the position right
-# after the centre double is down: (centre, starter, hands, yard top-first).
-# --------------------------------------------------------------------------
+#: What each obligation refuses a placement elsewhere with: (reason code, message).
+_OBLIGATIONS = {
+    "start": ("start_unfinished", "the start double must be finished first (open slots: {ids})"),
+    "foot": ("foot_unfinished", "the chicken foot must be finished first (open toes: {ids})"),
+    "double": ("double_unsatisfied", "the double on end {ids} must be satisfied first"),
+}
 
-
-def _deal(tiles: List[Tile], players: int, hand_size: int) -> Tuple[List[List[Tile]], List[Tile]]:
-    """Seat s takes positions s*h .. s*h+h-1; the yard is the rest, top first."""
-    hands = [tiles[s * hand_size : (s + 1) * hand_size] for s in range(players)]
-    return hands, tiles[players * hand_size :]
-
-
-def _setup_trains(rules: Rules, rng: SplitMix64, round_index: int):
-    n, p = rules.set, rules.players
-    double = Tile(n - round_index, n - round_index)
-    # Find the starter: seats from (k mod p) draw in turn until the double shows.
-    deck = list(tiles_of_set(n))
-    rng.shuffle(deck)
-    starter = (round_index + deck.index(double)) % p
-    # The other T-1 tiles, in index order, are shuffled again and dealt.
-    rest = [t for t in tiles_of_set(n) if t != double]
-    rng.shuffle(rest)
-    hands, yard = _deal(rest, p, rules.hand_size)
-    return double, starter, hands, yard
-
-
-def _setup_cross(rules: Rules, rng: SplitMix64, round_index: int):
-    n, p = rules.set, rules.players
-    double = Tile(n - round_index, n - round_index)
-    deck = list(tiles_of_set(n))
-    rng.shuffle(deck)
-    hands, yard = _deal(deck, p, rules.hand_size)
-    holders = [s for s in range(p) if double in hands[s]]
-    if holders:
-        starter = holders[0]
-    else:
-        # Seats from (k mod p) draw into their own hands until one draws it.
-        seat = round_index % p
-        while True:
-            tile = yard.pop(0)
-            hands[seat].append(tile)
-            if tile == double:
-                starter = seat
-                break
-            seat = (seat + 1) % p
-    hands[starter].remove(double)
-    return double, starter, hands, yard
-
-
-def _setup_doubles(rules: Rules, rng: SplitMix64, round_index: int):
-    n, p = rules.set, rules.players
-    while True:  # redeal (a fresh shuffle of index order) until a hand holds a double
-        deck = list(tiles_of_set(n))
-        rng.shuffle(deck)
-        hands, yard = _deal(deck, p, rules.hand_size)
-        held = [(t.index, s, t) for s in range(p) for t in hands[s] if t.is_double]
-        if held:
-            _, starter, double = max(held)
-            hands[starter].remove(double)
-            return double, starter, hands, yard
-
-
-_SETUPS = {"trains": _setup_trains, "cross": _setup_cross, None: _setup_doubles}
+#: The messages of the reason codes a game's ``may_attach`` returns.
+_PLACE_MESSAGES = {
+    "no_match": "tile {tile} does not match end {end}, which needs a {number}",
+    "locked": "{number}s are locked until the {number}-{number} is in the layout",
+    "not_your_train": (
+        "end {end} is on seat {train}'s train, which carries no marker: seat {seat} may play on its own "
+        "train, the Mexican train and marked trains"
+    ),
+}
 
 
 class RoundAPI(Guarded):
     """What every implementation's ``Round`` derives from its core queries:
-    records, pickling, copies, equality and printing. Subclasses provide
-    ``rules``, ``round_index``, ``hand``, ``move_stack``, ``result``,
-    ``clone``, ``_from_valid_deal`` (a checked deal, as Tiles) and
-    ``_deal_dict`` (the deal as record data)."""
+    hand-built deals, records, pickling, copies, equality and printing.
+    Subclasses provide ``rules``, ``round_index``, ``hand``, ``move_stack``,
+    ``result``, ``clone``, ``_from_valid_deal`` (a checked deal, as Tiles; its
+    centre may be ``None`` in Block) and ``_deal_dict`` (the deal as record data)."""
 
     @classmethod
     def from_deal(
@@ -111,15 +71,20 @@ class RoundAPI(Guarded):
         rules: Rules,
         hands: Sequence[Iterable[TileLike]],
         yard: Iterable[TileLike],
-        centre: TileLike,
+        centre: Optional[TileLike],
         starter: int,
         round_index: int = 0,
     ):
         """A round from an explicit position right after the set-up.
 
-        ``hands`` and ``yard`` (top first) hold every tile of the set but the
-        ``centre`` double exactly once. In ``trains`` the starter moves first;
-        otherwise the starter's turn was placing the centre, so the next seat moves.
+        ``hands`` and ``yard`` (top first; Block: the tiles out of play) hold
+        every tile of the set but the ``centre`` exactly once. ``centre`` is
+        the tile the set-up placed for the ``starter``: Chicken Foot's start
+        double (the round's), Doubles' centre double (any), Mexican Train's
+        engine (the round's); in Block ``None`` (the starter leads by a move)
+        or any double (already led). Who moves first: the starter in
+        ``trains``, Mexican Train and a Block round without a centre; the
+        next seat otherwise (the starter's turn was placing the centre).
         """
         index, centre_tile, seat, hand_tiles, yard_tiles = _validated_deal(
             rules, hands, yard, centre, starter, round_index
@@ -187,7 +152,8 @@ class RoundAPI(Guarded):
         for s in range(self.rules.players):  # type: ignore[attr-defined]
             mark = ">" if s == self.current_player else " "  # type: ignore[attr-defined]
             lines.append(f"{mark} seat {s}: " + " ".join(str(t) for t in self.hand(s)))  # type: ignore[attr-defined]
-        lines.append("  ends: " + " ".join(f"{e.id}:{e.number}" for e in self.open_ends))  # type: ignore[attr-defined]
+        ends = self.open_ends  # type: ignore[attr-defined]
+        lines.append("  ends: " + " ".join(f"{e.id}:{'*' if e.number is None else e.number}" for e in ends))
         if self.pending_ends:  # type: ignore[attr-defined]
             pending = " ".join(str(e) for e in self.pending_ends)  # type: ignore[attr-defined]
             lines.append(f"  pending ({self.obligation}): {pending}")  # type: ignore[attr-defined]
@@ -198,46 +164,55 @@ class RoundAPI(Guarded):
 class Round(RoundAPI):
     """The state of one round: hands, yard, layout, whose turn, the result.
 
-    >>> from dominocore.reference import ChickenFoot, Round
+    >>> from dominocore.reference import Block, ChickenFoot, MexicanTrain, Round
     >>> r = Round(ChickenFoot(players=4), seed=7)
     >>> r.centre, r.pending_ends
     (Tile(low=9, high=9), [0, 1, 2, 3])
     >>> move = r.legal_moves()[0]
     >>> r.push(move); r.pop() == move
     True
+    >>> Round(Block(), seed=1).open_ends
+    [End(id=0, number=None)]
+    >>> m = Round(MexicanTrain(players=2), seed=1)
+    >>> m.centre, [m.train_of(e.id) for e in m.open_ends], m.markers
+    (Tile(low=12, high=12), [0, 1, 2], (False, False))
     """
 
     # ------------------------------------------------------------------ set-up
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
-        self._init_from_generator(rules, SplitMix64(check_seed(seed)), round_index)
+        self._init_from_generator(rules, SplitMix64(check_seed(seed)), round_index, None)
 
     @classmethod
-    def _from_generator(cls, rules: Rules, rng: SplitMix64, round_index: int) -> "Round":
-        """Deal a round from a generator that a match owns."""
+    def _from_generator(cls, rules: Rules, rng: SplitMix64, round_index: int, leader: Optional[int] = None) -> "Round":
+        """Deal a round from a generator that a match owns; ``leader`` is the
+        seat the match chose to lead it (Block), or ``None``."""
         self = cls.__new__(cls)
-        self._init_from_generator(rules, rng, round_index)
+        self._init_from_generator(rules, rng, round_index, leader)
         return self
 
-    def _init_from_generator(self, rules: Rules, rng: SplitMix64, round_index: int) -> None:
+    def _init_from_generator(self, rules: Rules, rng: SplitMix64, round_index: int, leader: Optional[int]) -> None:
         check_rules(rules)
         round_index = check_round_index(rules, round_index)
-        centre, starter, hands, yard = _SETUPS[rules.rule_set](rules, rng, round_index)
-        self._start(rules, round_index, centre, starter, hands, yard)
+        self._begin(rules, round_index, game_of(rules).set_up(rules, rng, round_index, leader))
 
     @classmethod
-    def _from_valid_deal(cls, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> "Round":
+    def _from_valid_deal(
+        cls, rules: Rules, round_index: int, centre: Optional[Tile], starter: int, hands, yard
+    ) -> "Round":
         self = cls.__new__(cls)
-        self._start(rules, round_index, centre, starter, hands, yard)
+        self._begin(rules, round_index, Deal(centre, starter, hands, yard))
         return self
 
-    def _start(self, rules: Rules, round_index: int, centre: Tile, starter: int, hands, yard) -> None:
-        """Put the centre double down and set up the first player's turn."""
+    def _begin(self, rules: Rules, round_index: int, deal: Deal) -> None:
+        """Record the deal, then let the game lay it out (its ``start`` hook)."""
         self._rules = rules
+        self._game = game_of(rules)
         self._round_index = round_index
+        centre, starter, hands, yard = deal
         self._deal_record = {
-            "centre": str(centre),
+            "centre": None if centre is None else str(centre),
             "starter": starter,
             "hands": [[str(t) for t in sorted(h, key=_index)] for h in hands],
             "yard": [str(t) for t in yard],
@@ -246,25 +221,49 @@ class Round(RoundAPI):
         self._starter = starter
         self._hands: List[set] = [set(h) for h in hands]
         self._yard: List[Tile] = list(yard)
-        slots = tuple(range(rules.slots))
-        self._ends: Dict[int, int] = {end: centre.low for end in slots}  # open end id -> number
-        self._next_end = rules.slots
-        self._layout: List[Placement] = [Placement(centre, None, centre.low, slots)]
-        if rules.game == "chickenfoot":
-            # docs/rules.md 2.2: every slot of the start double first.
-            self._pending: Tuple[int, ...] = slots
-            self._pending_kind: Optional[str] = "start"
-            self._unlocked = frozenset(range(rules.set + 1))  # no locks in Chicken Foot
-        else:
-            self._pending, self._pending_kind = (), None
-            self._unlocked = frozenset([centre.low])  # docs/rules.md 3: the start double unlocks its number
+        self._reserve = rules.reserve  # yard tiles never drawn
+        # The layout: open end id -> the number it needs (None: any tile, a
+        # lead end), and for games of trains, open end id -> its train.
+        self._ends: Dict[int, Optional[int]] = {}
+        self._trains: Dict[int, int] = {}
+        self._next_end = 0
+        self._layout: List[Placement] = []
+        # An obligation: the ends that must be filled before any other.
+        self._pending: Tuple[int, ...] = ()
+        self._pending_kind: Optional[str] = None
+        self._unlocked = frozenset(range(rules.set + 1))  # no locks unless the game sets some
+        self._markers: Tuple[bool, ...] = (False,) * rules.players
         self._drawn: Optional[Tile] = None
-        trains = rules.rule_set == "trains"
-        self._current = starter if trains else (starter + 1) % rules.players
+        self._current = starter
         self._moves: List[Move] = []
         self._undo: List[tuple] = []
         self._result: Optional[RoundResult] = None
+        self._game.start(self, centre, starter)
         self._check_end()
+
+    # ----------------------------------------------- the engine API for the games' hooks
+
+    def _open(self, numbers: Sequence[Optional[int]], train: Optional[int] = None) -> Tuple[int, ...]:
+        """Open one end per number, with the next end ids (docs/rules.md 1.3),
+        on ``train`` if the game has trains; return their ids."""
+        created = tuple(range(self._next_end, self._next_end + len(numbers)))
+        for end, number in zip(created, numbers):
+            self._ends[end] = number
+            if train is not None:
+                self._trains[end] = train
+        self._next_end += len(numbers)
+        return created
+
+    def _oblige(self, kind: str, ends: Tuple[int, ...]) -> None:
+        """Make ``ends`` the only legal ends until each has a tile (``kind``:
+        ``"start"``, ``"foot"`` or ``"double"``)."""
+        self._pending, self._pending_kind = ends, kind
+
+    def _mark(self, seat: int, on: bool) -> None:
+        """Put a marker on ``seat``'s train, or lift it."""
+        markers = list(self._markers)
+        markers[seat] = on
+        self._markers = tuple(markers)
 
     # ------------------------------------------------------------ observation
 
@@ -275,17 +274,18 @@ class Round(RoundAPI):
 
     @property
     def round_index(self) -> int:
-        """The round's index in its match (Chicken Foot: starts from double N-k)."""
+        """The round's index in its match (Chicken Foot, Mexican Train: starts from double N-k)."""
         return self._round_index
 
     @property
-    def centre(self) -> Tile:
-        """The double in the centre of the layout."""
+    def centre(self) -> Optional[Tile]:
+        """The tile the set-up placed: the centre double, Mexican Train's engine,
+        Block's set-up lead; ``None`` in Block when the leader leads by a move."""
         return self._centre
 
     @property
     def starter(self) -> int:
-        """The seat that started the round."""
+        """The seat that started (Block: led) the round."""
         return self._starter
 
     @property
@@ -299,7 +299,7 @@ class Round(RoundAPI):
 
     @property
     def yard(self) -> List[Tile]:
-        """The yard, top (next drawn) first."""
+        """The yard, top (next drawn) first (Block: the tiles out of play)."""
         return list(self._yard)
 
     @property
@@ -309,17 +309,31 @@ class Round(RoundAPI):
 
     @property
     def open_ends(self) -> List[End]:
-        """Every open end, by id."""
+        """Every open end, by id (Block's lead end has the number ``None``)."""
         return [End(e, n) for e, n in sorted(self._ends.items())]
+
+    def train_of(self, end_id: Any) -> Optional[int]:
+        """The train of an open end in Mexican Train (0..p-1 the seats'
+        trains, p the Mexican train); ``None`` in other games and for
+        anything that is not the id of an open end. Never raises."""
+        key = action_key(end_id)
+        return None if key is None else self._trains.get(key)
+
+    @property
+    def markers(self) -> Tuple[bool, ...]:
+        """Per seat, whether its train carries a marker (always False outside Mexican Train)."""
+        return self._markers
 
     @property
     def pending_ends(self) -> List[int]:
-        """Ids of the ends that must be filled before any other (start slots or toes)."""
+        """Ids of the ends that must be filled before any other (start slots,
+        toes, or an unsatisfied double's end)."""
         return list(self._pending)
 
     @property
     def obligation(self) -> Optional[str]:
-        """``"start"`` or ``"foot"`` while such ends are pending, else ``None``."""
+        """``"start"`` or ``"foot"`` (Chicken Foot), ``"double"`` (Mexican
+        Train's unsatisfied double) while such ends are pending, else ``None``."""
         return self._pending_kind if self._pending else None
 
     @property
@@ -334,7 +348,7 @@ class Round(RoundAPI):
 
     @property
     def layout(self) -> List[Placement]:
-        """Every placed tile, in the order placed (the centre first)."""
+        """Every placed tile, in the order placed (the tile the set-up placed first, if any)."""
         return list(self._layout)
 
     @property
@@ -354,51 +368,71 @@ class Round(RoundAPI):
 
     # ------------------------------------------------------------ legal moves
 
-    def _legal_ends(self) -> List[Tuple[int, int]]:
-        """(id, number) of the ends a tile may go on now (docs/engine.md 2)."""
-        if self._pending:
-            return [(e, self._ends[e]) for e in self._pending]
-        return sorted(self._ends.items())
+    def _ends_in_play(self) -> List[int]:
+        """The ends the obligation allows now (its pending ends, else every
+        open end; docs/engine.md 2), in canonical order (see ``_end_order``)."""
+        return sorted(self._pending or self._ends, key=self._end_order())
 
-    def _attaches(self, tile: Tile, number: int) -> bool:
-        """Whether ``tile`` may attach to an end of ``number`` (locks included)."""
-        if number not in (tile.low, tile.high):
-            return False
-        return tile.is_double or number in self._unlocked
+    def _end_order(self) -> Any:
+        """The sort key of end ids in canonical order: by train where ends
+        belong to trains (Mexican Train M7: each train has one open end),
+        else by end id (docs/rules.md 1.7)."""
+        return self._trains.__getitem__ if self._trains else None
 
-    def _placements(self, tiles: Iterable[Tile]) -> List[Move]:
-        """Every placement of ``tiles`` on a legal end, by (tile index, end id)."""
-        ends_of: Dict[int, List[int]] = {}
-        for end, number in self._legal_ends():
-            ends_of.setdefault(number, []).append(end)
+    def _placements(self, tiles: Iterable[Tile], seat: Optional[int], first_only: bool = False) -> List[Move]:
+        """Every placement of ``tiles`` by ``seat`` (``None``: any seat) on an
+        end in play that the game's ``may_attach`` allows, in canonical order
+        (tile index, then end order). ``first_only`` stops at the first one."""
+        ends = self._ends_in_play()
+        by_number: Dict[Optional[int], List[int]] = {}
+        for e in ends:
+            by_number.setdefault(self._ends[e], []).append(e)
+        any_tile = by_number.pop(None, [])  # a lead end takes every tile
+        if not any_tile:
+            tiles = [t for t in tiles if t.low in by_number or t.high in by_number]
+        order = self._end_order()
+        may_attach = self._game.may_attach
         moves = []
         for tile in sorted(tiles, key=_index):
-            if tile.low not in ends_of and tile.high not in ends_of:
-                continue
-            ids = [e for n in {tile.low, tile.high} if self._attaches(tile, n) for e in ends_of.get(n, ())]
-            moves += [trusted_move(PLACE, tile, e) for e in sorted(ids)]
+            ids = by_number.get(tile.low, [])
+            if not tile.is_double and tile.high in by_number:
+                ids = sorted(ids + by_number[tile.high], key=order)
+            if any_tile:
+                ids = sorted(ids + any_tile, key=order)
+            for e in ids:
+                if may_attach(self, seat, tile, e) is None:
+                    moves.append(trusted_move(PLACE, tile, e))
+                    if first_only:
+                        return moves
         return moves
 
-    def _has_placement(self, seat: int) -> bool:
-        numbers = {number for _, number in self._legal_ends()}
-        return any(self._attaches(t, n) for t in self._hands[seat] for n in {t.low, t.high} & numbers)
+    def _can_place(self, tiles: Iterable[Tile], seat: Optional[int]) -> bool:
+        """Whether some tile of ``tiles`` has a legal placement for ``seat`` (docs/engine.md 3)."""
+        return bool(self._placements(tiles, seat, first_only=True))
 
     def legal_moves(self, distinct: bool = False) -> List[Move]:
-        """The legal moves in canonical order (docs/rules.md 1.7).
+        """The legal moves in canonical order (docs/rules.md 1.7; Mexican
+        Train: by tile, then train, M7).
 
-        With ``distinct=True`` only the lowest end id is kept for each
-        (tile, number it attaches by).
+        With ``distinct=True`` only the first placement is kept for each
+        (tile, number it attaches by): the lowest end id (1.7). In Mexican
+        Train, where each train has one open end, every placement is kept
+        (M7: the distinct listing is the full one). Each action id stands
+        for exactly one move of the distinct listing.
         """
         if self._result is not None:
             return []
-        in_question = [self._drawn] if self._drawn is not None else self._hands[self._current]
-        places = self._placements(in_question)
+        mover = self._current
+        in_question = [self._drawn] if self._drawn is not None else self._hands[mover]
+        places = self._placements(in_question, mover)
         if distinct:
+            # Placements of a tile by the same number on the same train (or
+            # on no train) are equivalent: keep the first in canonical order.
             seen = set()
             kept = []
             for m in places:
-                assert m.end is not None
-                key = (m.tile, self._ends[m.end])
+                end: int = m.end  # type: ignore[assignment]  # a placement has an end
+                key = (m.tile, self._ends[end], self._trains.get(end))
                 if key not in seen:
                     seen.add(key)
                     kept.append(m)
@@ -408,7 +442,7 @@ class Round(RoundAPI):
             return places + ([_PASS] if may_pass else [])
         if places:
             return places
-        return [_DRAW] if len(self._yard) > self._rules.reserve else [_PASS]
+        return [_DRAW] if len(self._yard) > self._reserve else [_PASS]
 
     def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
@@ -424,50 +458,49 @@ class Round(RoundAPI):
             return "round_over", "the round is over: no move can be made"
         if player is not None and player != self._current:
             return "not_your_turn", f"it is seat {self._current}'s turn, not seat {player}'s"
-        reserve = self._rules.reserve
+        seat = self._current
+        reserve = self._reserve
         if move.kind == PLACE:
             tile, end = move.tile, move.end
             assert tile is not None and end is not None  # Move.place guarantees both
             if self._drawn is not None and tile != self._drawn:
                 return "not_drawn_tile", f"after a draw only the drawn tile {self._drawn} may be placed"
-            if tile not in self._hands[self._current]:
-                return "not_in_hand", f"tile {tile} is not in seat {self._current}'s hand"
+            if tile not in self._hands[seat]:
+                return "not_in_hand", f"tile {tile} is not in seat {seat}'s hand"
             if end not in self._ends:
                 ids = ", ".join(str(e) for e in sorted(self._ends))
                 return "end_not_open", f"end {end} is not open (open ends: {ids})"
             if self._pending and end not in self._pending:
-                ids = ", ".join(str(e) for e in self._pending)
-                if self._pending_kind == "start":
-                    return "start_unfinished", f"the start double must be finished first (open slots: {ids})"
-                return "foot_unfinished", f"the chicken foot must be finished first (open toes: {ids})"
-            number = self._ends[end]
-            if number not in (tile.low, tile.high):
-                return "no_match", f"tile {tile} does not match end {end}, which needs a {number}"
-            if not self._attaches(tile, number):
-                return "locked", f"{number}s are locked until the {number}-{number} is in the layout"
+                code, message = _OBLIGATIONS[self._pending_kind or ""]
+                return code, message.format(ids=", ".join(str(e) for e in self._pending))
+            code = self._game.may_attach(self, seat, tile, end)
+            if code is not None:
+                fields = dict(tile=tile, end=end, number=self._ends[end], train=self._trains.get(end), seat=seat)
+                return code, _PLACE_MESSAGES.get(code, "tile {tile} may not go on end {end}").format(**fields)
             return None
         if move.kind == DRAW:
             if self._drawn is not None:
-                return "already_drew", f"seat {self._current} already drew this turn: place {self._drawn} or pass"
-            if self._has_placement(self._current):
+                return "already_drew", f"seat {seat} already drew this turn: place {self._drawn} or pass"
+            if self._can_place(self._hands[seat], seat):
                 return self._must_place()
             if len(self._yard) <= reserve:
                 return "yard_exhausted", f"the yard is exhausted ({len(self._yard)} left, reserve {reserve})"
             return None
         # PASS
         if self._drawn is not None:
-            if self._rules.drawn_tile == "must" and self._placements([self._drawn]):
+            if self._rules.drawn_tile == "must" and self._can_place([self._drawn], seat):
                 return "must_place_drawn", f"the drawn tile {self._drawn} can be placed and must be"
             return None
-        if self._has_placement(self._current):
+        if self._can_place(self._hands[seat], seat):
             return self._must_place()
         if len(self._yard) > reserve:
-            return "must_draw", f"seat {self._current} cannot place and must draw ({len(self._yard)} in the yard)"
+            return "must_draw", f"seat {seat} cannot place and must draw ({len(self._yard)} in the yard)"
         return None
 
     def _must_place(self) -> Tuple[str, str]:
-        example = self._placements(self._hands[self._current])[0]
-        return "must_place", f"seat {self._current} holds a legal placement (e.g. {example}) and must place"
+        seat = self._current
+        example = self._placements(self._hands[seat], seat, first_only=True)[0]
+        return "must_place", f"seat {seat} holds a legal placement (e.g. {example}) and must place"
 
     # ------------------------------------------------------------ making moves
 
@@ -484,39 +517,33 @@ class Round(RoundAPI):
         self._undo.append(self._snapshot())
         mover = self._current
         if move.kind == PLACE:
-            self._place(move.tile, move.end)
+            assert move.tile is not None and move.end is not None
+            self._place(mover, move.tile, move.end)
         elif move.kind == DRAW:
             self._drawn = self._yard.pop(0)
-            self._hands[mover].add(self._drawn)
+            self._hands[mover].add(self._drawn)  # the same seat moves again
         else:
             self._drawn = None
-            self._current = (mover + 1) % self._rules.players
+            self._game.after_pass(self, mover)
         self._moves.append(move)
         self._check_end()
 
-    def _place(self, tile: Tile, end: int) -> None:
+    def _place(self, mover: int, tile: Tile, end: int) -> None:
+        """docs/rules.md 1.3: the tile uses up the end and opens new ones."""
         number = self._ends.pop(end)
-        self._hands[self._current].discard(tile)
+        train = self._trains.pop(end, None)  # new ends grow on the same train
+        self._hands[mover].discard(tile)
+        self._drawn = None
         if end in self._pending:
             self._pending = tuple(e for e in self._pending if e != end)
-        if tile.is_double:
-            # Chicken Foot: a chicken foot of three toes that must be filled
-            # first (2.3). Doubles: a spinner with three sides that unlocks
-            # its number everywhere (3).
-            created: Tuple[int, ...] = (self._next_end, self._next_end + 1, self._next_end + 2)
-            for e in created:
-                self._ends[e] = number
-            if self._rules.game == "chickenfoot":
-                self._pending, self._pending_kind = created, "foot"
-            else:
-                self._unlocked = self._unlocked | {number}
+        if number is None:  # a lead end (Block B3): one new end per half
+            created = self._open((tile.low, tile.high), train)
+        elif tile.is_double:
+            created = self._game.double_opens(self, tile, number, train)
         else:
-            created = (self._next_end,)
-            self._ends[self._next_end] = tile.other(number)
-        self._next_end += len(created)
+            created = self._open((tile.other(number),), train)
         self._layout.append(Placement(tile, end, number, created))
-        self._drawn = None
-        self._current = (self._current + 1) % self._rules.players
+        self._game.after_place(self, mover, tile, train)
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
@@ -530,10 +557,12 @@ class Round(RoundAPI):
             tuple(frozenset(h) for h in self._hands),
             tuple(self._yard),
             tuple(self._ends.items()),
+            tuple(self._trains.items()),
             self._next_end,
             self._pending,
             self._pending_kind,
             self._unlocked,
+            self._markers,
             self._drawn,
             self._current,
             len(self._layout),
@@ -545,10 +574,12 @@ class Round(RoundAPI):
             hands,
             yard,
             ends,
+            trains,
             self._next_end,
             self._pending,
             self._pending_kind,
             self._unlocked,
+            self._markers,
             self._drawn,
             self._current,
             layout_len,
@@ -557,45 +588,33 @@ class Round(RoundAPI):
         self._hands = [set(h) for h in hands]
         self._yard = list(yard)
         self._ends = dict(ends)
+        self._trains = dict(trains)
         del self._layout[layout_len:]
 
     # ------------------------------------------------------------ end of round
 
     def _check_end(self) -> None:
-        """docs/rules.md 1.5, checked after the set-up and after every move."""
+        """docs/rules.md 1.5, checked after the set-up and after every move.
+        Blocked: no seat could place even if every end in play were open to
+        it (Mexican Train M5: every train counted as if it carried a marker)."""
         p = self._rules.players
         empty = [s for s in range(p) if not self._hands[s]]
         if empty:
             self._finish("out", empty[0])
-        elif len(self._yard) <= self._rules.reserve and not any(self._has_placement(s) for s in range(p)):
+        elif len(self._yard) <= self._reserve and not self._can_place(chain.from_iterable(self._hands), None):
             self._finish("blocked", -1)
 
     def _finish(self, reason: str, out_seat: int) -> None:
-        rules = self._rules
-        p = rules.players
-        if rules.game == "chickenfoot":
-            # 2.4: every player scores what is left in their hand; lower is better.
-            points = [sum(rules.tile_score(t) for t in self._hands[s]) for s in range(p)]
-        else:
-            # 3: the round's winner scores the pips of every other hand.
-            pips = [sum(t.pips for t in self._hands[s]) for s in range(p)]
-            if reason == "out":
-                winner = out_seat
-            else:
-                lowest = min(pips)
-                holders = [s for s in range(p) if pips[s] == lowest]
-                winner = holders[0] if len(holders) == 1 else -1  # a shared lowest: nobody scores
-            points = [0] * p
-            if winner >= 0:
-                points[winner] = sum(pips) - pips[winner]
+        points = self._game.score_round(self, reason, out_seat)
         self._result = RoundResult(reason, out_seat, tuple(points), self._starter, len(self._moves))
 
     # ------------------------------------------------------------ action ids
 
     @property
     def num_actions(self) -> int:
-        """Size of the action space, ``2*T + 2`` (docs/rules.md 1.8)."""
-        return self._rules.num_actions
+        """Size of the game's fixed action space: ``2*T + 2`` (docs/rules.md
+        1.8), ``T*(p+1) + 2`` in Mexican Train (M7)."""
+        return self._game.num_actions(self._rules)
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
@@ -603,40 +622,30 @@ class Round(RoundAPI):
         problem = self._illegal(move, None)
         if problem is not None:
             raise IllegalMoveError(*problem)
-        return self._action_of(move)
-
-    def _action_of(self, move: Move) -> int:
-        t = tile_count(self._rules.set)
-        if move.kind == DRAW:
-            return 2 * t
-        if move.kind == PASS:
-            return 2 * t + 1
-        assert move.tile is not None and move.end is not None
-        by_high = self._ends[move.end] != move.tile.low
-        return 2 * move.tile.index + int(by_high)
-
-    def _action_moves(self) -> Dict[int, Move]:
-        return {self._action_of(m): m for m in self.legal_moves(distinct=True)}
+        return self._game.action_of(self, move)
 
     def legal_actions(self) -> List[int]:
         """The legal action ids, ascending."""
-        return sorted(self._action_moves())
+        action_of = self._game.action_of
+        return sorted(action_of(self, m) for m in self.legal_moves(distinct=True))
 
     def legal_action_mask(self) -> List[bool]:
         """A list of ``num_actions`` booleans, True for the legal action ids."""
-        legal = set(self._action_moves())
-        return [a in legal for a in range(self.num_actions)]
+        mask = [False] * self.num_actions
+        for a in self.legal_actions():
+            mask[a] = True
+        return mask
 
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for (``IllegalMoveError``
         ``illegal_action`` for anything else, of any type)."""
-        moves = self._action_moves()
         key = action_key(action)
-        if key not in moves:
+        move = None if key is None else self._game.action_move(self, key)
+        if move is None:
             raise IllegalMoveError(
-                "illegal_action", f"action {shown(action)} is not legal now (legal: {sorted(moves)})"
+                "illegal_action", f"action {shown(action)} is not legal now (legal: {self.legal_actions()})"
             )
-        return moves[key]
+        return move
 
     def apply_action(self, action: int) -> None:
         """Play the move a legal action id stands for."""
@@ -651,6 +660,7 @@ class Round(RoundAPI):
         other._hands = [set(h) for h in self._hands]
         other._yard = list(self._yard)
         other._ends = dict(self._ends)
+        other._trains = dict(self._trains)
         other._layout = list(self._layout)
         other._moves = list(self._moves)
         other._undo = list(self._undo)  # snapshots are immutable
@@ -660,20 +670,26 @@ class Round(RoundAPI):
         return copy.deepcopy(self._deal_record)
 
 
+_INDEX = {t: t.index for t in tiles_of_set(18)}
+
+
 def _index(tile: Tile) -> int:
-    return tile.index
+    return _INDEX[tile]
 
 
 _DRAW, _PASS = Move(DRAW), Move(PASS)
 
 
-def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> Tuple[int, Tile, int, list, list]:
+def _validated_deal(
+    rules: Rules, hands, yard, centre, starter, round_index
+) -> Tuple[int, Optional[Tile], int, list, list]:
     """Check an explicit deal (docs/engine.md); return (round index, centre,
-    starter, hands, yard) as plain ints and Tiles."""
+    starter, hands, yard) as plain ints and Tiles (the centre may be ``None``
+    where the game allows it: Block)."""
     check_rules(rules)
     try:
         round_index = check_round_index(rules, round_index)
-        centre_tile = as_tile(centre)
+        centre_tile = None if centre is None else as_tile(centre)
         hand_tiles = [[as_tile(t) for t in hand] for hand in hands]
         yard_tiles = [as_tile(t) for t in yard]
     except (ParseError, RulesError, TypeError) as exc:
@@ -682,12 +698,9 @@ def _validated_deal(rules: Rules, hands, yard, centre, starter, round_index) -> 
     if len(hand_tiles) != p:
         raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
     starter = as_int(starter, "starter", 0, p - 1, StateError)
-    if not centre_tile.is_double:
-        raise StateError(f"the centre must be a double, got {centre_tile}")
-    if rules.game == "chickenfoot" and centre_tile.low != rules.round_double(round_index):
-        d = rules.round_double(round_index)
-        raise StateError(f"round {round_index} starts from the {d}-{d}, not {centre_tile}")
-    _check_conserved(rules, [centre_tile] + [t for h in hand_tiles for t in h] + yard_tiles)
+    game_of(rules).check_centre(rules, centre_tile, round_index)
+    placed = [] if centre_tile is None else [centre_tile]
+    _check_conserved(rules, placed + [t for h in hand_tiles for t in h] + yard_tiles)
     return round_index, centre_tile, starter, hand_tiles, yard_tiles
 
 

@@ -24,10 +24,10 @@ from ..common.checks import (
     check_seed,
 )
 from ..common.errors import RulesError
+from ..common.rules import Rules, check_rules
 from .match import Match
 from .players import players_for
 from .round import Round
-from ..common.rules import Rules, check_rules
 
 __all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
 

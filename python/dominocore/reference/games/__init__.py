@@ -1,0 +1,62 @@
+"""The games of the reference, one module of hooks each, and their registry.
+
+The engine (``reference/round.py`` and ``reference/match.py``) never asks
+which game is running: it calls the hooks of the module ``GAMES[rules.game]``.
+Every module defines the same names (docs/adding-a-game.md):
+
+``set_up(rules, rng, round_index, leader) -> Deal``
+    Shuffle with the round's generator and deal: the tile the set-up places
+    (``centre``, or ``None``), the starter, the hands and the yard. ``leader``
+    is the seat a match chose to lead (Block), or ``None``.
+``check_centre(rules, centre, round_index)``
+    Raise ``StateError`` for a centre a hand-built deal may not have.
+``start(round, centre, starter)``
+    Lay out a dealt round: the centre/hub/lead ends, its layout entry, any
+    obligation they open, who moves first. Both ``set_up``'s deals and
+    hand-built ones (``Round.from_deal``) go through it.
+``next_leader(rules, previous_result)``
+    The ``leader`` a match passes to the next round's ``set_up``, or ``None``.
+``double_opens(round, tile, number, train) -> end ids``
+    What a double placed on an open end of ``number`` creates (toes,
+    spinner sides, one end, an unsatisfied double), and any obligation or unlock.
+``may_attach(round, seat, tile, end) -> reason code or None``
+    Whether ``seat`` may put ``tile`` on the open end ``end`` (one the
+    obligation allows): ``None``, or the first reason code that refuses it
+    (``not_your_train``, ``no_match``, ``locked``), in docs/engine.md order.
+    ``seat=None`` asks for any seat (the blocked test).
+``after_place(round, mover, tile, train)`` and ``after_pass(round, mover)``
+    What follows a placement or a pass: the next seat, an extra turn, markers.
+``score_round(round, reason, out_seat) -> points``
+    Each seat's points when the round ends.
+``match_over(rules, totals, rounds_played)`` and ``match_winners(rules, results)``
+    When a match ends and which seats win it.
+``num_actions(rules)``, ``action_of(round, move)``, ``action_move(round, action)``
+    The fixed action space: its size, a legal move's id, and the legal move
+    an id stands for (``None`` if none). The distinct listing keeps the first
+    move in canonical order of each id.
+
+The hooks reach the round through its small engine API for games
+(``_open``, ``_oblige``, ``_mark`` and the state attributes they name).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Dict
+
+from . import block, chickenfoot, doubles, mexican_train
+
+__all__ = ["GAMES", "game_of"]
+
+#: The hooks of every game, by game id.
+GAMES: Dict[str, ModuleType] = {
+    "chickenfoot": chickenfoot,
+    "doubles": doubles,
+    "block": block,
+    "mexican_train": mexican_train,
+}
+
+
+def game_of(rules) -> ModuleType:
+    """The module of hooks of the game ``rules`` describe."""
+    return GAMES[rules.game]
