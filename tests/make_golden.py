@@ -23,6 +23,12 @@ CASES = [
     ("doubles", ref.Doubles(players=2, set=6), 31),
     ("doubles", ref.Doubles(players=4, set=9), 32),
     ("doubles", ref.Doubles(players=3, set=12, target=150), 33),
+    ("block", ref.Block(players=2, set=6), 41),
+    ("block", ref.Block(players=3, set=9, target=60), 42),
+    ("block", ref.Block(players=4, set=12, lead="highest_double", target=80), 43),
+    ("mexican_train", ref.MexicanTrain(players=4, set=6), 51),
+    ("mexican_train", ref.MexicanTrain(players=6, set=9, drawn_tile="may"), 52),
+    ("mexican_train", ref.MexicanTrain(players=3, set=12, double_blank_50=True), 53),
 ]
 
 

@@ -16,7 +16,7 @@ PATH = pathlib.Path(__file__).parent / "data" / "perft.json"
 DEPTH = 4
 
 # (rules, seed, round index, moves played first by the greedy bot): an
-# opening and a middle position for each rule set.
+# opening and a middle position for each game and rule set.
 POSITIONS = [
     (ref.ChickenFoot(players=4, set=9), 7, 0, 0),
     (ref.ChickenFoot(players=4, set=9), 7, 0, 14),
@@ -26,6 +26,12 @@ POSITIONS = [
     (ref.Doubles(players=2, set=6), 11, 0, 0),
     (ref.Doubles(players=2, set=6), 11, 0, 25),
     (ref.Doubles(players=4, set=9), 2, 0, 16),
+    (ref.Block(players=2, set=6), 5, 0, 0),
+    (ref.Block(players=4, set=6, lead="highest_double"), 5, 0, 2),
+    (ref.Block(players=3, set=9), 9, 1, 9),
+    (ref.MexicanTrain(players=4, set=12), 4, 0, 0),
+    (ref.MexicanTrain(players=4, set=12), 4, 0, 18),
+    (ref.MexicanTrain(players=6, set=9, drawn_tile="may"), 6, 3, 24),
 ]
 
 

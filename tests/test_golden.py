@@ -14,8 +14,9 @@ FILES = sorted((pathlib.Path(__file__).parent / "data").glob("golden_*.json"))
 
 def test_every_rule_set_has_three_golden_records():
     names = [f.name for f in FILES]
-    for rule_set in ("trains", "cross", "doubles"):
-        sizes = {n.split("_")[2] for n in names if n.startswith(f"golden_{rule_set}_")}
+    for rule_set in ("trains", "cross", "doubles", "block", "mexican_train"):
+        prefix = f"golden_{rule_set}_"
+        sizes = {n[len(prefix) :].split("_")[0] for n in names if n.startswith(prefix)}
         assert sizes == {"d6", "d9", "d12"}, rule_set
 
 

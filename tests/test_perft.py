@@ -13,12 +13,18 @@ ENTRIES = json.loads(PATH.read_text())
 
 def test_perft_file_covers_every_rule_set():
     kinds = {(e["rules"]["game"], e["rules"].get("rule_set")) for e in ENTRIES}
-    assert kinds == {("chickenfoot", "trains"), ("chickenfoot", "cross"), ("doubles", None)}
+    assert kinds == {
+        ("chickenfoot", "trains"),
+        ("chickenfoot", "cross"),
+        ("doubles", None),
+        ("block", None),
+        ("mexican_train", None),
+    }
     assert all(len(e["perft"]) == 4 for e in ENTRIES)
 
 
 @pytest.mark.parametrize(
-    "entry", ENTRIES, ids=lambda e: f"{e['rules'].get('rule_set') or 'doubles'}-s{e['seed']}-p{e['plies']}"
+    "entry", ENTRIES, ids=lambda e: f"{e['rules'].get('rule_set') or e['rules']['game']}-s{e['seed']}-p{e['plies']}"
 )
 def test_perft(dc, entry):
     round_ = position(dc, entry["rules"], entry["seed"], entry["round_index"], entry["plies"])

@@ -307,7 +307,7 @@ def test_hand_size_option_overrides(dc):
         lambda dc: dc.rules_from_dict({"game": "chickenfoot", "players": 4, "colour": "red"}),
         lambda dc: dc.rules_from_dict({"game": "doubles", "players": 2, "trains": 2}),
         lambda dc: dc.rules_from_dict({"game": "doubles", "double_blank_50": True}),
-        lambda dc: dc.rules_from_dict({"game": "mexican_train"}),
+        lambda dc: dc.rules_from_dict({"game": "mexican"}),
         lambda dc: dc.rules_from_dict({"game": "chickenfoot", "target": 100}),  # Doubles only
     ],
 )

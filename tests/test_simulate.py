@@ -19,6 +19,10 @@ RULES = [
     dict(game="chickenfoot", rule_set="cross", set=9, players=3),
     dict(game="doubles", set=6, players=2),
     dict(game="doubles", set=9, players=4, target=60),
+    dict(game="block", set=6, players=2, target=50),
+    dict(game="block", set=9, players=4, lead="highest_double", target=40),
+    dict(game="mexican_train", set=6, players=3),
+    dict(game="mexican_train", set=9, players=5, drawn_tile="may"),
 ]
 POLICIES = ["random", "greedy", "per-seat"]
 # Rounds a (rules, policy) pair simulated by both implementations (the reference's cost).
@@ -47,11 +51,11 @@ def as_lists(result):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("options", RULES, ids=lambda o: f"{o.get('rule_set', 'doubles')}-d{o['set']}-p{o['players']}")
+@pytest.mark.parametrize("options", RULES, ids=lambda o: f"{o.get('rule_set', o['game'])}-d{o['set']}-p{o['players']}")
 def test_rounds_equal_the_reference(options, policy):
     a, b = rules_pair(options)
     pol = policy_for(policy, a.players)
-    k = 2 if a.game == "chickenfoot" else 0
+    k = 2 if a.rounds is not None else 0
     seed = 2**64 - max(1, ROUNDS // 2)  # the seed wraps around 2^64 half way
     expected = ref.simulate(a, rounds=ROUNDS, seed=seed, round_index=k, policy=pol)
     got = native.simulate(b, rounds=ROUNDS, seed=seed, round_index=k, policy=pol, threads=2)
@@ -59,7 +63,7 @@ def test_rounds_equal_the_reference(options, policy):
 
 
 @pytest.mark.parametrize("policy", POLICIES)
-@pytest.mark.parametrize("options", RULES, ids=lambda o: f"{o.get('rule_set', 'doubles')}-d{o['set']}-p{o['players']}")
+@pytest.mark.parametrize("options", RULES, ids=lambda o: f"{o.get('rule_set', o['game'])}-d{o['set']}-p{o['players']}")
 def test_matches_equal_the_reference(options, policy):
     a, b = rules_pair(options)
     pol = policy_for(policy, a.players)

@@ -40,7 +40,7 @@ MUTATIONS_PER_CASE = (1, 3)
 
 def make_rules(dc: Any, config: tuple) -> Any:
     game, options = config
-    return dc.ChickenFoot(**options) if game == "chickenfoot" else dc.Doubles(**options)
+    return dc.rules_from_dict({"game": game, **options})
 
 
 def _driver():
@@ -59,7 +59,7 @@ def base_rounds() -> Tuple[Any, ...]:
         rules = make_rules(dc, config)
         for j, depth in enumerate((0, 6, 25, 400)):
             seed = 1000 * i + j
-            index = seed % (rules.set + 1) if rules.game == "chickenfoot" else 0
+            index = seed % (rules.set + 1) if rules.rounds is not None else 0
             r = dc.Round(rules, seed=seed, round_index=index)
             rng = random.Random(seed)
             for _ in range(depth):

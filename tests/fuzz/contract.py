@@ -25,7 +25,8 @@ NATIVE = "dominocore._native"
 #: docs/engine.md: every reason code an IllegalMoveError may carry.
 REASONS = frozenset(
     """round_over not_your_turn not_drawn_tile not_in_hand end_not_open start_unfinished
-    foot_unfinished no_match locked already_drew must_place yard_exhausted must_place_drawn
+    foot_unfinished double_unsatisfied not_your_train no_match locked already_drew must_place
+    yard_exhausted must_place_drawn
     must_draw illegal_action no_move match_over round_in_play""".split()
 )
 

@@ -147,7 +147,7 @@ def target_pickle(data: bytes) -> None:
 
 def _rules(dc: Any, config: tuple) -> Any:
     game, options = config
-    return dc.ChickenFoot(**options) if game == "chickenfoot" else dc.Doubles(**options)
+    return dc.rules_from_dict({"game": game, **options})
 
 
 def target_program(data: bytes) -> None:
@@ -158,7 +158,7 @@ def target_program(data: bytes) -> None:
     config = d.choice(ALL_CONFIGS)
     seed = d.range(0, MAX_SEED)
     rules = _rules(ref, config)
-    index = d.range(0, rules.set) if rules.game == "chickenfoot" else d.range(0, 2**31 - 1)
+    index = d.range(0, rules.set) if rules.rounds is not None else d.range(0, 2**31 - 1)
     rounds = {
         name: dc.Round(_rules(dc, config), seed=seed, round_index=index)
         for name, dc in (("reference", ref), ("core", core))
@@ -310,7 +310,7 @@ def _expected_simulate_error(rules: Any, kwargs: Dict[str, Any]) -> Optional[str
         if in_range(index, 0, 0) is None:
             return "round_index with matches="
     else:
-        top = rules.set if rules.game == "chickenfoot" else 2**31 - 1
+        top = rules.set if rules.rounds is not None else 2**31 - 1  # a round per start double, else any index
         if in_range(index, 0, top) is None:
             return "round_index"
     policy = kwargs.get("policy", "random")
@@ -390,6 +390,15 @@ def target_simulate(data: bytes) -> None:
 
 
 INT_OPTIONS = ("players", "set", "hand_size", "trains", "target", "max_rounds")
+#: Each game's rules options (the keyword parameters of its rules class).
+RULES_OPTIONS = {
+    "chickenfoot": ["players", "set", "rule_set", "hand_size", "trains", "double_blank_50"],
+    "doubles": ["players", "set", "hand_size", "target", "max_rounds"],
+    "block": ["players", "set", "hand_size", "target", "max_rounds", "lead"],
+    "mexican_train": ["players", "set", "hand_size", "drawn_tile", "double_blank_50"],
+}
+#: The options whose values are names, and the names they accept.
+STRING_OPTIONS = {"lead": ["winner", "highest_double"], "drawn_tile": ["must", "may"]}
 
 
 def target_constructors(data: bytes) -> None:
@@ -397,25 +406,23 @@ def target_constructors(data: bytes) -> None:
     d = Bytes(data)
     what = d.range(0, 4)
     if what <= 1:  # rules objects: an integer in any form acts as the plain int; anything else is RulesError
-        game = "chickenfoot" if what == 0 else "doubles"
-        options = (
-            ["players", "set", "rule_set", "hand_size", "trains", "double_blank_50"]
-            if game == "chickenfoot"
-            else ["players", "set", "hand_size", "target", "max_rounds"]
-        )
+        game = d.choice(sorted(RULES_OPTIONS))
+        options = RULES_OPTIONS[game]
         kwargs: Dict[str, Any] = {}
         for option in options:
             if d.range(0, 2) == 0:
                 continue
             if option == "rule_set":
                 kwargs[option] = d.choice(["trains", "cross", "Trains", None, 1, "mexican"])
+            elif option in STRING_OPTIONS:
+                kwargs[option] = d.choice([*STRING_OPTIONS[option], None, 1, "", "MUST"])
             elif option == "double_blank_50":
                 kwargs[option] = d.choice([True, False, None, 1, 0, "yes", np.bool_(True)])
             elif d.range(0, 3) == 0:
                 kwargs[option] = d.value()
             else:
                 kwargs[option] = d.range(0, 25) if option != "target" else d.choice([0, 1, 100, 10**6, 10**6 + 1])
-        cls = ref.ChickenFoot if game == "chickenfoot" else ref.Doubles
+        cls = type(ref.rules_from_dict({"game": game}))
         call = f"{cls.__name__}({', '.join(f'{k}={short(v)}' for k, v in kwargs.items())})"
         out = outcome(cls, **kwargs)
         if not out.ok:
@@ -448,7 +455,7 @@ def target_constructors(data: bytes) -> None:
         seed = d.value() if d.flag() else d.range(0, MAX_SEED)
         index = d.value() if d.flag() else d.range(0, rules.set + 1)
         call = f"Round({rules!r}, seed={short(seed)}, round_index={short(index)})"
-        top = rules.set if rules.game == "chickenfoot" else 2**31 - 1
+        top = rules.set if rules.rounds is not None else 2**31 - 1  # a round per start double, else any index
         ok = in_range(seed, 0, MAX_SEED) is not None and in_range(index, 0, top) is not None
         outs = {
             name: outcome(dc.Round, _rules(dc, config), seed, index)

@@ -32,6 +32,18 @@ CONFIGS = {
         ("doubles", dict(players=3, set=18, hand_size=2)),
         ("doubles", dict(players=4, set=9, hand_size=1)),
     ],
+    "block": [
+        ("block", dict(players=2, set=6)),
+        ("block", dict(players=4, set=6, lead="highest_double")),
+        ("block", dict(players=3, set=12, hand_size=1, target=1)),
+        ("block", dict(players=2, set=18, hand_size=95)),
+    ],
+    "mexican_train": [
+        ("mexican_train", dict(players=4, set=12)),
+        ("mexican_train", dict(players=2, set=6, hand_size=1)),
+        ("mexican_train", dict(players=8, set=9, drawn_tile="may", double_blank_50=True)),
+        ("mexican_train", dict(players=3, set=18, hand_size=63)),
+    ],
 }
 ALL_CONFIGS = [c for family in CONFIGS.values() for c in family]
 

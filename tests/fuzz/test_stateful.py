@@ -64,7 +64,7 @@ IMPLS = (("reference", ref), ("core", core))
 
 def make_rules(dc, config):
     game, options = config
-    return dc.ChickenFoot(**options) if game == "chickenfoot" else dc.Doubles(**options)
+    return dc.rules_from_dict({"game": game, **options})
 
 
 class RoundPair(RuleBasedStateMachine):
@@ -86,7 +86,7 @@ class RoundPair(RuleBasedStateMachine):
         if data.draw(st.integers(0, 3), label="hand-built") == 0 and self._hand_built(config, data):
             return
         seed = data.draw(seeds, label="seed")
-        if rules.game == "chickenfoot":
+        if rules.rounds is not None:  # a start double per round: the index picks it
             index = data.draw(st.integers(0, rules.set), label="round_index")
         else:
             index = data.draw(st.one_of(st.just(0), st.integers(0, 2**31 - 1)), label="round_index")
@@ -98,13 +98,13 @@ class RoundPair(RuleBasedStateMachine):
         """A deal from ``from_deal``: any permutation of the set, any hand sizes."""
         rules = make_rules(ref, config)
         tiles = set_tiles(ref, rules)
-        if rules.game == "chickenfoot":
+        if rules.rounds is not None:
             index = data.draw(st.integers(0, rules.set), label="round_index")
             d = rules.set - index
         else:
             index = 0
-            d = data.draw(st.integers(0, rules.set), label="centre")
-        centre = f"{d}-{d}"
+            d = data.draw(st.integers(-1, rules.set), label="centre")  # -1: none (Block's lead by a move)
+        centre = f"{d}-{d}" if d >= 0 else None
         rest = data.draw(st.permutations([t for t in tiles if t != centre]), label="tiles")
         hands = []
         for _ in range(rules.players):
@@ -450,7 +450,7 @@ class RoundPair(RuleBasedStateMachine):
             require(isinstance(repr(r), str) and isinstance(str(r), str), "repr/str")
         for name in ("reference", "core"):
             r = self.rounds[name]
-            require(r.num_actions == 2 * r.rules.tile_count + 2, "num_actions")
+            require(r.num_actions == r.rules.num_actions, "num_actions")
             require([i for i, x in enumerate(r.legal_action_mask()) if x] == seen[name]["actions"], "mask")
         pips = [[r.pips(s) for s in range(r.rules.players)] for r in self.rounds.values()]
         require(pips[0] == pips[1], f"pips differ: {pips}")
@@ -473,3 +473,7 @@ TestCross = family_machine("cross").TestCase
 TestCross.settings = SETTINGS
 TestDoubles = family_machine("doubles").TestCase
 TestDoubles.settings = SETTINGS
+TestBlock = family_machine("block").TestCase
+TestBlock.settings = SETTINGS
+TestMexicanTrain = family_machine("mexican_train").TestCase
+TestMexicanTrain.settings = SETTINGS
