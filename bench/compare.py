@@ -80,6 +80,70 @@ def openspiel_loop(game, games: int, seed: int = 1) -> int:
     return actions
 
 
+def block_games(games: int, seed: int = 1) -> List[Tuple[int, List[int]]]:
+    """``games`` random 2-player double-6 Block rounds played by the core: (seed, action ids)."""
+    rules, games_out = core.Block(players=2), []
+    choice = random.Random(seed).choice
+    for i in range(games):
+        state = core.Round(rules, seed=seed + i)
+        actions = []
+        while not state.is_over:
+            actions.append(choice(state.legal_actions()))
+            state.apply_action(actions[-1])
+        games_out.append((seed + i, actions))
+    return games_out
+
+
+def block_replay(module, played: List[Tuple[int, List[int]]]) -> int:
+    """Replay Block games through ``module``'s step interface; return the placements made."""
+    rules, placements = module.Block(players=2), 0
+    pass_id = rules.num_actions - 1
+    for seed, actions in played:
+        state = module.Round(rules, seed=seed)
+        for a in actions:
+            state.legal_actions()  # what a step loop asks before it chooses
+            state.apply_action(a)
+            placements += a != pass_id
+    return placements
+
+
+def openspiel_block_script(played: List[Tuple[int, List[int]]]) -> List[List[int]]:
+    """The same games as OpenSpiel python_block_dominoes action lists: the deal as chance
+    outcomes (hand 0, then hand 1), then each placement as (player, tile, edge); our Passes
+    have no counterpart (OpenSpiel skips a seat that cannot place)."""
+    from open_spiel.python.games import block_dominoes as bd
+
+    deck = {(int(a), int(b)): i for i, (a, b) in enumerate(bd._DECK)}
+    ids = {str(action): i for i, action in enumerate(bd._ACTIONS)}
+    rules, scripts = core.Block(players=2), []
+    for seed, actions in played:
+        state = core.Round(rules, seed=seed)
+        script = [deck[(t.low, t.high)] for seat in (0, 1) for t in state.hand(seat)]
+        for a in actions:
+            move, seat, lead = state.action_to_move(a), state.current_player, not state.layout
+            if move.kind == "place":
+                t = move.tile
+                edge = None if lead else float(state.open_ends[[e.id for e in state.open_ends].index(move.end)].number)
+                script.append(ids[str(bd.Action(seat, (float(t.low), float(t.high)), edge))])
+            state.apply_action(a)
+        scripts.append(script)
+    return scripts
+
+
+def openspiel_replay(game, scripts: List[List[int]]) -> int:
+    """Replay action lists in OpenSpiel; return the player actions (placements) made."""
+    placements = 0
+    for script in scripts:
+        state = game.new_initial_state()
+        for a in script:
+            if not state.is_chance_node():
+                state.legal_actions()
+                placements += 1
+            state.apply_action(a)
+        assert state.is_terminal()
+    return placements
+
+
 def mid_game(module, rules):
     """Round seed 3 after 20 random actions (6 legal moves there on the current tree)."""
     state = module.Round(rules, seed=3)
@@ -269,6 +333,26 @@ def main() -> None:
         ratios += [
             ("step loop: C++ core / OpenSpiel python_block_dominoes", step_core / os_block),
             ("step loop: C++ core / OpenSpiel crazy_eights", step_core / os_eights),
+        ]
+
+    # -- Block against OpenSpiel's python_block_dominoes, on identical games
+    if "pyspiel" in sys.modules:
+        played = block_games(n(2000))
+        scripts = openspiel_block_script(played)
+        os_rate = best_rate(lambda: openspiel_replay(block, scripts), repeats)
+        ours = best_rate(lambda: block_replay(core, played), repeats)
+        block_rules = core.Block(players=2)
+        batch = best_rate(
+            lambda: int(core.simulate(block_rules, rounds=n(200_000), seed=1, threads=1).moves.sum()), repeats
+        )
+        rows += [
+            ("Block replay, OpenSpiel python_block_dominoes", os_rate, "placements/s"),
+            ("Block replay, step loop over the C++ core", ours, "placements/s"),
+            ("Block simulate, C++, 1 thread", batch, "moves/s"),
+        ]
+        ratios += [
+            ("Block: step loop / OpenSpiel (same games; goal >= 10)", ours / os_rate),
+            ("Block: C++ simulate / OpenSpiel (goal >= 100)", batch / os_rate),
         ]
 
     # -- a long Doubles match (O(1) accounting a round) and the resources of a batch

@@ -10,23 +10,38 @@ import sys
 from typing import List, Optional
 
 import dominocore as dc
+from dominocore.common.rules import GAMES as RULES_CLASSES
+
+#: The rules class of every game id (the one list of games: dominocore.common.rules).
+GAMES = {name: getattr(dc, cls.__name__) for name, cls in RULES_CLASSES.items()}
 
 
 def build_rules(args: argparse.Namespace) -> "dc.Rules":
-    """The rules object the command-line options describe."""
-    if args.game == "doubles":
-        return dc.Doubles(players=args.players, set=args.set or 6, target=args.target)
-    return dc.ChickenFoot(players=args.players, set=args.set or 9, rule_set=args.rule_set)
+    """The rules object the command-line options describe: only the options
+    given are passed, so an option the game does not have is refused by it
+    (``RulesError``) instead of being silently ignored."""
+    options = {
+        "players": args.players,
+        "set": args.set,
+        "rule_set": args.rule_set,
+        "target": args.target,
+        "lead": args.lead,
+        "drawn_tile": args.drawn_tile,
+    }
+    return GAMES[args.game](**{k: v for k, v in options.items() if v is not None})
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    """Entry point of the ``dominocore`` command."""
+    """Entry point of the ``dominocore`` command; returns the exit status."""
     parser = argparse.ArgumentParser(prog="dominocore", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=["chickenfoot", "doubles"], default="chickenfoot")
-    parser.add_argument("--rule-set", choices=["trains", "cross"], default="trains")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--set", type=int, default=None, help="N of the double-N set")
-    parser.add_argument("--target", type=int, default=100, help="Doubles: points that win the match")
+    parser.add_argument("--version", action="version", version=f"dominocore {dc.__version__}")
+    parser.add_argument("--game", choices=sorted(GAMES), default="chickenfoot")
+    parser.add_argument("--rule-set", choices=["trains", "cross"], help="Chicken Foot: the rule set (default trains)")
+    parser.add_argument("--players", type=int, help="seats (default: the game's)")
+    parser.add_argument("--set", type=int, help="N of the double-N set (default: the game's)")
+    parser.add_argument("--target", type=int, help="Doubles and Block: points that end the match (default 100)")
+    parser.add_argument("--lead", choices=["winner", "highest_double"], help="Block: who leads a round")
+    parser.add_argument("--drawn-tile", choices=["must", "may"], help="Mexican Train: a drawn tile that fits")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
         "--policy", default="greedy,random", help="comma-separated policies per seat, cycled (random, greedy)"
@@ -49,7 +64,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         scores = " ".join(f"{x:4d}" for x in result.points)
         ending = f"out by seat {result.out_seat}" if result.reason == "out" else "blocked"
         print(
-            f"round {k:2d} centre {str(r.centre):>5}  starter {result.starter}  "
+            f"round {k:2d} centre {str(r.centre or '-'):>5}  starter {result.starter}  "
             f"{result.moves:3d} moves  {ending:15s} scores {scores}"
         )
     print("totals " + " ".join(f"{x:4d}" for x in match.totals))
