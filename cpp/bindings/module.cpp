@@ -253,27 +253,44 @@ py::dict sim_to_dict(SimResult&& r) {
 }
 
 // An action id from Python, strictly: an integer (anything with __index__,
-// not bool). Anything else, or an integer beyond a C int, is never a legal id:
-// IllegalMove "illegal_action", as for a legal-looking id that is not legal now.
-int action_id(const State& s, py::handle h) {
+// not bool) that fits a C int. Anything else is never a legal id.
+bool action_id(py::handle h, int& out) {
   PyObject* o = h.ptr();
-  if (!PyBool_Check(o) && PyIndex_Check(o)) {
-    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
-    if (index) {
-      int overflow = 0;
-      const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-      if (!overflow && v >= INT_MIN && v <= INT_MAX) return static_cast<int>(v);
+  if (PyBool_Check(o) || !PyIndex_Check(o)) return false;
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(o));
+  if (index) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (!overflow && v >= INT_MIN && v <= INT_MAX) {
+      out = static_cast<int>(v);
+      return true;
     }
-    PyErr_Clear();
   }
-  const bool is_int = PyLong_Check(o) && !PyBool_Check(o);
-  throw IllegalMove(
-      Reason::IllegalAction, Move::pass(),
-      "not an action id (action ids are integers 0.." + std::to_string(s.num_actions() - 1) +
-          "): got " +
-          (is_int ? std::string("an integer beyond that range")
-                  : "a value of type '" +
-                        std::string(py::str(py::type::handle_of(h).attr("__name__"))) + "'"));
+  PyErr_Clear();
+  return false;
+}
+
+// IllegalMoveError("illegal_action") for `action`, worded by
+// dominocore.common.messages as the reference words it.
+[[noreturn]] void throw_illegal_action(const State& s, py::handle action) {
+  std::vector<int> legal;
+  s.legal_actions(legal);
+  py::object text = py::module_::import("dominocore.common.messages")
+                        .attr("illegal_action")(action, s.num_actions(), s.is_over(), legal);
+  py::object exc = error_class("IllegalMoveError")("illegal_action", text);
+  PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
+  throw py::error_already_set();
+}
+
+// The move a Python action id stands for (only legal ids have one).
+Move action_move(const State& s, py::handle action) {
+  int a = 0;
+  if (!action_id(action, a)) throw_illegal_action(s, action);
+  try {
+    return s.action_to_move(a);
+  } catch (const IllegalMove&) {
+    throw_illegal_action(s, action);
+  }
 }
 
 // The step interface builds its list by hand: no std::vector round trip.
@@ -453,7 +470,9 @@ PYBIND11_MODULE(_core, m) {
       .def("legal_actions", &legal_action_list,
            "The legal action ids, ascending (docs/rules.md 1.8).")
       .def(
-          "apply_action", [](State& s, py::handle action) { s.apply_action(action_id(s, action)); },
+          "apply_action",
+          // action_move() yields only legal moves: no second check.
+          [](State& s, py::handle action) { s.push_unchecked(action_move(s, action)); },
           py::arg("action"),
           "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
       .def(
@@ -472,7 +491,7 @@ PYBIND11_MODULE(_core, m) {
               mask = fits ? out.cast<py::array_t<bool>>() : py::array_t<bool>();
               if (!fits || mask.ndim() != 1 || mask.shape(0) != n || !mask.writeable() ||
                   mask.strides(0) != static_cast<py::ssize_t>(sizeof(bool)))
-                throw std::invalid_argument(
+                throw RulesError(
                     "out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
                     std::to_string(n) + ") entries");
             }
@@ -484,9 +503,7 @@ PYBIND11_MODULE(_core, m) {
           py::arg("out") = py::none(),
           "A numpy bool array, True at the legal action ids; fills `out` in place when given.")
       .def("_action_to_move",
-           [](const State& s, py::handle action) {
-             return encode(s.action_to_move(action_id(s, action)));
-           })
+           [](const State& s, py::handle action) { return encode(action_move(s, action)); })
       .def("_move_to_action",
            [](const State& s, int code) { return s.move_to_action(decode(code)); })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })

@@ -40,4 +40,5 @@ else:
 
 from . import reference  # noqa: E402
 from ._version import __version__  # noqa: E402
+
 __all__ = list(_names) + ["reference", "__version__"]

@@ -12,13 +12,16 @@ Python object per move.
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
+from .common import messages
 
 # The value types are shared with the reference: one set of classes for both.
 from .common.checks import (
     Guarded,
+    action_key,
     check_player,
     check_policies,
     check_round_index,
@@ -96,17 +99,36 @@ def _core_rules(rules: Rules) -> Any:
 
 
 def _checked_round(round: Any) -> Any:
-    """A compiled ``Round`` (bots take nothing else)."""
+    """The core state of a compiled ``Round`` (bots take nothing else)."""
     if not isinstance(round, Round):
         raise TypeError(f"expected a dominocore Round, got {shown(round)}")
-    return round
+    return round._s
 
 
-class Round(_core.RoundCore, RoundAPI):
+def _core_attribute(name: str, doc: str) -> property:
+    """A read-only attribute served straight by the core state ``self._s``.
+
+    ``operator.attrgetter`` runs in C, so reading it (or fetching a method of
+    the core and calling it) adds no Python frame: the step interface stays
+    as fast as when ``Round`` inherited from the core's class. On an object
+    whose ``__init__`` never ran, ``_s`` is missing and ``Guarded`` turns
+    that into ``TypeError``.
+    """
+    return property(operator.attrgetter(f"_s.{name}"), doc=doc)
+
+
+def _illegal_move(round: "Round", exc: IllegalMoveError, move: Any, player: Optional[int]) -> IllegalMoveError:
+    """The core's refusal, worded by the shared messages (as the reference words it)."""
+    return IllegalMoveError(exc.reason, messages.illegal_move(round, exc.reason, move, player))
+
+
+class Round(RoundAPI):
     """The state of one round (compiled core); the same API as
     ``dominocore.reference.Round``.
 
-    The step interface (``legal_actions``, ``apply_action``,
+    It holds the core's state (``_s``, a ``_core.RoundCore``) and its rules
+    object, and converts between the core's integers and the shared value
+    types. The step interface (``legal_actions``, ``apply_action``,
     ``legal_action_mask``) and the simple properties (``current_player``,
     ``is_over``, ``starter``, ``round_index``, ``yard_size``, ``num_actions``,
     ``pending_ends``) are the core's own, with no Python frame per call; they
@@ -119,34 +141,36 @@ class Round(_core.RoundCore, RoundAPI):
     (Tile(low=9, high=9), [0, 1, 2, 3])
     """
 
+    __slots__ = ("_s", "_rules")
+    _s: Any
     _rules: Rules
-    # A round pickles as its record (the core alone refuses to be pickled).
-    __reduce__ = RoundAPI.__reduce__
-    __reduce_ex__ = RoundAPI.__reduce_ex__
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
         index = check_round_index(rules, round_index)
-        super().__init__(_core_rules(rules), check_seed(seed), index)
+        self._s = _core.RoundCore(_core_rules(rules), check_seed(seed), index)
         self._rules = rules
+
+    @classmethod
+    def _wrap(cls, rules: Rules, state: Any) -> "Round":
+        self = object.__new__(cls)
+        self._s = state
+        self._rules = rules
+        return self
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int, leader: Optional[int] = None) -> "Round":
         """Deal a round from a generator that a match owns; ``leader`` is the
         seat the match chose to lead (Block), ``None`` to let the game decide."""
-        self = cls.__new__(cls)
-        _core.RoundCore.__init__(self, _core_rules(rules), rng, round_index, -1 if leader is None else leader)
-        self._rules = rules
-        return self
+        state = _core.RoundCore(_core_rules(rules), rng, round_index, -1 if leader is None else leader)
+        return cls._wrap(rules, state)
 
     @classmethod
     def _from_valid_deal(
         cls, rules: Rules, round_index: int, centre: Optional[Tile], starter: int, hands, yard
     ) -> "Round":
-        self = cls.__new__(cls)
-        _core.RoundCore.__init__(
-            self,
+        state = _core.RoundCore(
             _core_rules(rules),
             -1 if centre is None else centre.index,
             starter,
@@ -154,10 +178,17 @@ class Round(_core.RoundCore, RoundAPI):
             [t.index for t in yard],
             round_index,
         )
-        self._rules = rules
-        return self
+        return cls._wrap(rules, state)
 
     # ------------------------------------------------------------ observation
+
+    current_player = _core_attribute("current_player", "The seat to move, -1 once the round is over.")
+    starter = _core_attribute("starter", "The seat that started the round (placed the centre, or moves first).")
+    round_index = _core_attribute("round_index", "The round's index in its match.")
+    yard_size = _core_attribute("yard_size", "How many tiles the yard holds.")
+    is_over = _core_attribute("is_over", "Whether the round has ended.")
+    num_actions = _core_attribute("num_actions", "Size of the game's fixed action space.")
+    pending_ends = _core_attribute("pending_ends", "The ends to fill before any other (an obligation's), by id.")
 
     @property
     def rules(self) -> Rules:
@@ -167,53 +198,55 @@ class Round(_core.RoundCore, RoundAPI):
     @property
     def centre(self) -> Optional[Tile]:
         """The double the set-up placed (centre, engine); ``None`` in Block when it placed none."""
-        centre = self._centre
+        centre = self._s._centre
         return None if centre < 0 else _TILES[centre]
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        return [_TILES[i] for i in self._hand(check_seat(self._rules.players, seat))]
+        return [_TILES[i] for i in self._s._hand(check_seat(self._rules.players, seat))]
 
     @property
     def yard(self) -> List[Tile]:
         """The yard, top (next drawn) first."""
-        return [_TILES[i] for i in self._yard]
+        return [_TILES[i] for i in self._s._yard]
 
     @property
     def open_ends(self) -> List[End]:
         """Every open end, by id."""
-        return [End(e, _number(n)) for e, n in self._open_ends]
+        return [End(e, _number(n)) for e, n in self._s._open_ends]
 
     @property
     def obligation(self) -> Optional[str]:
         """``"start"`` or ``"foot"`` (Chicken Foot), ``"double"`` (Mexican Train's
         unsatisfied double) while such ends are pending, else ``None``."""
-        return _OBLIGATIONS[self._obligation] if self.pending_ends else None
+        return _OBLIGATIONS[self._s._obligation] if self._s.pending_ends else None
 
     @property
     def markers(self) -> Tuple[bool, ...]:
         """Per seat, whether its train carries a marker (always False outside Mexican Train)."""
-        mask = self._markers
+        mask = self._s._markers
         return tuple(bool(mask >> s & 1) for s in range(self._rules.players))
 
     def train_of(self, end_id: int) -> Optional[int]:
         """The train (seats 0..p-1, p the Mexican train) of the open end
-        ``end_id`` in Mexican Train; ``None`` in other games or for an id that is not open."""
-        if isinstance(end_id, bool) or not isinstance(end_id, int) or not 0 <= end_id <= MAX_END_ID:
+        ``end_id`` in Mexican Train; ``None`` in other games or for anything
+        that is not an open end id."""
+        key = action_key(end_id)
+        if key is None or not 0 <= key <= MAX_END_ID:
             return None
-        train = self._train_of(end_id)
+        train = self._s._train_of(key)
         return None if train < 0 else train
 
     @property
     def unlocked(self) -> Tuple[int, ...]:
         """The numbers that non-doubles may attach to (all of them outside Doubles)."""
-        mask = self._unlocked
+        mask = self._s._unlocked
         return tuple(v for v in range(self._rules.set + 1) if mask >> v & 1)
 
     @property
     def drawn_tile(self) -> Optional[Tile]:
         """The tile drawn this turn that is still in question, if any."""
-        drawn = self._drawn
+        drawn = self._s._drawn
         return None if drawn < 0 else _TILES[drawn]
 
     @property
@@ -221,36 +254,37 @@ class Round(_core.RoundCore, RoundAPI):
         """Every placed tile, in the order placed (a set-up double first)."""
         return [
             Placement(_TILES[tile], None if end < 0 else end, _number(by), tuple(range(first, first + created)))
-            for tile, end, by, first, created in self._layout
+            for tile, end, by, first, created in self._s._layout
         ]
 
     @property
     def move_stack(self) -> List[Move]:
         """The moves played since the deal."""
-        return [_decode(c) for c in self._moves]
+        return [_decode(c) for c in self._s._moves]
 
     @property
     def result(self) -> Optional[RoundResult]:
         """The result once the round is over, else ``None``."""
-        raw = self._result
+        raw = self._s._result
         return None if raw is None else RoundResult(*raw)
 
     # ------------------------------------------------------------ moves
 
     def legal_moves(self, distinct: bool = False) -> List[Move]:
-        """The legal moves in canonical order (docs/rules.md 1.7).
+        """The legal moves in the game's canonical order (docs/rules.md 1.7).
 
-        With ``distinct=True`` only the lowest end id is kept for each
-        (tile, number it attaches by).
+        With ``distinct=True`` one placement is kept for each class of
+        equivalent ones (the same tile on ends of the same number: the lowest
+        end id; every placement in Mexican Train).
         """
-        return list(map(_decode, self._legal_moves(bool(distinct))))
+        return list(map(_decode, self._s._legal_moves(bool(distinct))))
 
     def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
         if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
             seat = check_player(self._rules.players, player)
-            return self._check(_encode(as_move(move)), -1 if seat is None else seat) == "ok"
+            return self._s._check(_encode(as_move(move)), -1 if seat is None else seat) == "ok"
         except DominoError:
             return False
 
@@ -260,36 +294,58 @@ class Round(_core.RoundCore, RoundAPI):
         If ``player`` is given, the move is rejected unless it is that seat's
         turn. An illegal move raises ``IllegalMoveError`` and changes nothing.
         """
-        code = _encode(as_move(move))
+        move = as_move(move)
         seat = check_player(self._rules.players, player)
-        self._push(code, -1 if seat is None else seat)
+        try:
+            self._s._push(_encode(move), -1 if seat is None else seat)
+        except IllegalMoveError as exc:
+            raise _illegal_move(self, exc, move, seat) from None
 
     def pop(self) -> Move:
         """Undo the last move and return it."""
-        return _decode(self._pop())
+        try:
+            return _decode(self._s._pop())
+        except IllegalMoveError:
+            raise IllegalMoveError("no_move", messages.NO_MOVE) from None
 
     # ------------------------------------------------------------ action ids
+
+    legal_actions = _core_attribute("legal_actions", "The legal action ids, ascending: ``legal_actions()``.")
+    apply_action = _core_attribute(
+        "apply_action", "``apply_action(action)``: play the move a legal action id stands for."
+    )
+    legal_action_mask = _core_attribute(
+        "legal_action_mask",
+        "``legal_action_mask(out=None)``: a numpy bool array of ``num_actions`` entries, True at the legal "
+        "action ids; fills ``out`` in place when given.",
+    )
 
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for (``IllegalMoveError``
         ``illegal_action`` for anything else, of any type)."""
-        return _decode(self._action_to_move(action))
+        return _decode(self._s._action_to_move(action))
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
-        return self._move_to_action(_encode(as_move(move)))
+        move = as_move(move)
+        try:
+            return self._s._move_to_action(_encode(move))
+        except IllegalMoveError as exc:
+            raise _illegal_move(self, exc, move, None) from None
 
     # ------------------------------------------------------------ copies and records
 
     def clone(self) -> "Round":
-        """An independent copy, history included (of the same class)."""
-        other = type(self).__new__(type(self))
-        _core.RoundCore.__init__(other, self)
-        other.__dict__.update(self.__dict__)
+        """An independent copy, history included (of the same class, with a
+        subclass's own attributes)."""
+        other = type(self)._wrap(self._rules, _core.RoundCore(self._s))
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            other.__dict__.update(extra)
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard = self._deal
+        centre, starter, hands, yard = self._s._deal
         return {
             "centre": None if centre < 0 else str(_TILES[centre]),
             "starter": starter,
@@ -340,7 +396,7 @@ class Match(_ref_match.Match):
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
-        round_._playout(bots)  # the whole round in C++
+        round_._s._playout(bots)  # the whole round in C++
 
 
 def simulate(

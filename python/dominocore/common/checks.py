@@ -140,3 +140,22 @@ class Guarded:
                     f"this {cls} object is not initialised ({cls}.__new__ without __init__): build it with {cls}(...)"
                 ) from None
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def check_mask_buffer(out: Any, size: int) -> Any:
+    """A new numpy bool array of ``size`` entries, or ``out`` itself when it is
+    one that can be filled in place (``RulesError`` otherwise: a cast would
+    write to a copy)."""
+    import numpy as np
+
+    if out is None:
+        return np.zeros(size, dtype=bool)
+    if not (
+        isinstance(out, np.ndarray)
+        and out.dtype == np.bool_
+        and out.shape == (size,)
+        and out.flags.writeable
+        and out.flags.c_contiguous
+    ):
+        raise RulesError(f"out must be a writable, contiguous 1-d numpy bool array of num_actions ({size}) entries")
+    return out

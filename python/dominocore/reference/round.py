@@ -16,7 +16,20 @@ import copy
 from itertools import chain
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
-from ..common.checks import Guarded, action_key, as_int, check_player, check_round_index, check_seat, check_seed, shown
+import numpy as np
+
+from ..common import messages
+from ..common.checks import (
+    Guarded,
+    action_key,
+    as_int,
+    check_mask_buffer,
+    check_player,
+    check_round_index,
+    check_seat,
+    check_seed,
+    shown,
+)
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from ..common.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from ..common.rules import Rules, check_rules, rules_from_dict
@@ -41,21 +54,8 @@ class RoundResult(NamedTuple):
 
 
 #: What each obligation refuses a placement elsewhere with: (reason code, message).
-_OBLIGATIONS = {
-    "start": ("start_unfinished", "the start double must be finished first (open slots: {ids})"),
-    "foot": ("foot_unfinished", "the chicken foot must be finished first (open toes: {ids})"),
-    "double": ("double_unsatisfied", "the double on end {ids} must be satisfied first"),
-}
-
-#: The messages of the reason codes a game's ``may_attach`` returns.
-_PLACE_MESSAGES = {
-    "no_match": "tile {tile} does not match end {end}, which needs a {number}",
-    "locked": "{number}s are locked until the {number}-{number} is in the layout",
-    "not_your_train": (
-        "end {end} is on seat {train}'s train, which carries no marker: seat {seat} may play on its own "
-        "train, the Mexican train and marked trains"
-    ),
-}
+#: The reason code of each kind of pending obligation.
+_OBLIGATIONS = {"start": "start_unfinished", "foot": "foot_unfinished", "double": "double_unsatisfied"}
 
 
 class RoundAPI(Guarded):
@@ -452,55 +452,44 @@ class Round(RoundAPI):
         except DominoError:
             return False
 
-    def _illegal(self, move: Move, player: Optional[int]) -> Optional[Tuple[str, str]]:
-        """(reason code, message) if ``move`` is illegal, in the order of docs/engine.md."""
+    def _illegal(self, move: Move, player: Optional[int]) -> Optional[str]:
+        """The reason code if ``move`` is illegal, in the order of docs/engine.md."""
         if self._result is not None:
-            return "round_over", "the round is over: no move can be made"
+            return "round_over"
         if player is not None and player != self._current:
-            return "not_your_turn", f"it is seat {self._current}'s turn, not seat {player}'s"
+            return "not_your_turn"
         seat = self._current
         reserve = self._reserve
         if move.kind == PLACE:
             tile, end = move.tile, move.end
             assert tile is not None and end is not None  # Move.place guarantees both
             if self._drawn is not None and tile != self._drawn:
-                return "not_drawn_tile", f"after a draw only the drawn tile {self._drawn} may be placed"
+                return "not_drawn_tile"
             if tile not in self._hands[seat]:
-                return "not_in_hand", f"tile {tile} is not in seat {seat}'s hand"
+                return "not_in_hand"
             if end not in self._ends:
-                ids = ", ".join(str(e) for e in sorted(self._ends))
-                return "end_not_open", f"end {end} is not open (open ends: {ids})"
+                return "end_not_open"
             if self._pending and end not in self._pending:
-                code, message = _OBLIGATIONS[self._pending_kind or ""]
-                return code, message.format(ids=", ".join(str(e) for e in self._pending))
-            code = self._game.may_attach(self, seat, tile, end)
-            if code is not None:
-                fields = dict(tile=tile, end=end, number=self._ends[end], train=self._trains.get(end), seat=seat)
-                return code, _PLACE_MESSAGES.get(code, "tile {tile} may not go on end {end}").format(**fields)
-            return None
+                return _OBLIGATIONS[self._pending_kind or ""]
+            return self._game.may_attach(self, seat, tile, end)
         if move.kind == DRAW:
             if self._drawn is not None:
-                return "already_drew", f"seat {seat} already drew this turn: place {self._drawn} or pass"
+                return "already_drew"
             if self._can_place(self._hands[seat], seat):
-                return self._must_place()
+                return "must_place"
             if len(self._yard) <= reserve:
-                return "yard_exhausted", f"the yard is exhausted ({len(self._yard)} left, reserve {reserve})"
+                return "yard_exhausted"
             return None
         # PASS
         if self._drawn is not None:
             if self._rules.drawn_tile == "must" and self._can_place([self._drawn], seat):
-                return "must_place_drawn", f"the drawn tile {self._drawn} can be placed and must be"
+                return "must_place_drawn"
             return None
         if self._can_place(self._hands[seat], seat):
-            return self._must_place()
+            return "must_place"
         if len(self._yard) > reserve:
-            return "must_draw", f"seat {seat} cannot place and must draw ({len(self._yard)} in the yard)"
+            return "must_draw"
         return None
-
-    def _must_place(self) -> Tuple[str, str]:
-        seat = self._current
-        example = self._placements(self._hands[seat], seat, first_only=True)[0]
-        return "must_place", f"seat {seat} holds a legal placement (e.g. {example}) and must place"
 
     # ------------------------------------------------------------ making moves
 
@@ -511,9 +500,10 @@ class Round(RoundAPI):
         turn. An illegal move raises ``IllegalMoveError`` and changes nothing.
         """
         move = as_move(move)
-        problem = self._illegal(move, check_player(self._rules.players, player))
-        if problem is not None:
-            raise IllegalMoveError(*problem)
+        seat = check_player(self._rules.players, player)
+        reason = self._illegal(move, seat)
+        if reason is not None:
+            raise IllegalMoveError(reason, messages.illegal_move(self, reason, move, seat))
         self._undo.append(self._snapshot())
         mover = self._current
         if move.kind == PLACE:
@@ -548,7 +538,7 @@ class Round(RoundAPI):
     def pop(self) -> Move:
         """Undo the last move and return it."""
         if not self._moves:
-            raise IllegalMoveError("no_move", "no move to undo: the round is at its deal")
+            raise IllegalMoveError("no_move", messages.NO_MOVE)
         self._restore(self._undo.pop())
         return self._moves.pop()
 
@@ -619,9 +609,9 @@ class Round(RoundAPI):
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
         move = as_move(move)
-        problem = self._illegal(move, None)
-        if problem is not None:
-            raise IllegalMoveError(*problem)
+        reason = self._illegal(move, None)
+        if reason is not None:
+            raise IllegalMoveError(reason, messages.illegal_move(self, reason, move))
         return self._game.action_of(self, move)
 
     def legal_actions(self) -> List[int]:
@@ -629,11 +619,13 @@ class Round(RoundAPI):
         action_of = self._game.action_of
         return sorted(action_of(self, m) for m in self.legal_moves(distinct=True))
 
-    def legal_action_mask(self) -> List[bool]:
-        """A list of ``num_actions`` booleans, True for the legal action ids."""
-        mask = [False] * self.num_actions
-        for a in self.legal_actions():
-            mask[a] = True
+    def legal_action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """A numpy bool array of ``num_actions`` entries, True at the legal
+        action ids; fills ``out`` (a writable, contiguous 1-d bool array of that
+        length) in place when given."""
+        mask = check_mask_buffer(out, self.num_actions)
+        mask[:] = False
+        mask[self.legal_actions()] = True
         return mask
 
     def action_to_move(self, action: int) -> Move:
@@ -642,9 +634,9 @@ class Round(RoundAPI):
         key = action_key(action)
         move = None if key is None else self._game.action_move(self, key)
         if move is None:
-            raise IllegalMoveError(
-                "illegal_action", f"action {shown(action)} is not legal now (legal: {self.legal_actions()})"
-            )
+            legal = self.legal_actions()
+            message = messages.illegal_action(action, self.num_actions, self.is_over, legal)
+            raise IllegalMoveError("illegal_action", message)
         return move
 
     def apply_action(self, action: int) -> None:
