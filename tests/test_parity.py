@@ -88,6 +88,7 @@ def test_queries_printing_and_types_agree(config):
             assert described(value_of(a, name)) == described(value_of(b, name)), name
         assert str(a) == str(b)
         assert repr(a) == repr(b)
+        assert a.num_actions == b.num_actions == a.rules.num_actions
         mask_a, mask_b = a.legal_action_mask(), b.legal_action_mask()
         assert described(mask_a) == described(mask_b)
         for end in range(-1, 12):
@@ -132,3 +133,25 @@ def test_the_public_classes_have_the_same_members_and_signatures():
                 except (TypeError, ValueError):
                     continue
                 assert list(sig_x.parameters) == list(sig_y.parameters), f"{name}.{member}"
+
+
+def test_the_hand_size_tables_agree():
+    """Each implementation keeps its own table of default hand sizes (the core
+    is a C++ library of its own): they must give the same figure for every
+    game, rule set, set size and player count the rules allow."""
+    from dominocore import _core
+
+    compared = 0
+    for game, options in [("chickenfoot", {"rule_set": "trains"}), ("chickenfoot", {"rule_set": "cross"})] + [
+        (g, {}) for g in ("doubles", "block", "mexican_train")
+    ]:
+        for n in range(6, 19):
+            for p in range(2, 9):
+                try:
+                    rules = ref.rules_from_dict({"game": game, "set": n, "players": p, **options})
+                except ref.RulesError:
+                    continue
+                rule_set = options.get("rule_set", "trains")  # ignored by the games without rule sets
+                assert _core._default_hand_size(game, rule_set, n, p) == rules.hand_size, (game, options, n, p)
+                compared += 1
+    assert compared > 300

@@ -560,6 +560,12 @@ PYBIND11_MODULE(_core, m) {
   m.attr("STATE_BYTES") = sizeof(State);
   m.attr("MAX_THREADS") = kMaxThreads;
   m.attr("MAX_SIM_COUNT") = kMaxSimCount;
+  // For the test that holds the core's hand-size tables equal to the Python
+  // rules objects' (tests/test_parity.py): the two sides each need their own.
+  m.def("_default_hand_size",
+        [](const std::string& game, const std::string& rule_set, int set, int players) {
+          return default_hand_size(parse_game(game), parse_rule_set(rule_set), set, players);
+        });
   m.def("hardware_threads", [] {
     return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxThreads);
   });

@@ -238,7 +238,7 @@ class Round(RoundAPI):
         self._moves: List[Move] = []
         self._undo: List[tuple] = []
         self._result: Optional[RoundResult] = None
-        self._game.start(self, centre, starter)
+        self._game.place_centre(self, centre, starter)
         self._check_end()
 
     # ----------------------------------------------- the engine API for the games' hooks
@@ -690,7 +690,7 @@ def _validated_deal(
     if len(hand_tiles) != p:
         raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
     starter = as_int(starter, "starter", 0, p - 1, StateError)
-    game_of(rules).check_centre(rules, centre_tile, round_index)
+    game_of(rules).check_deal(rules, centre_tile, round_index)
     placed = [] if centre_tile is None else [centre_tile]
     _check_conserved(rules, placed + [t for h in hand_tiles for t in h] + yard_tiles)
     return round_index, centre_tile, starter, hand_tiles, yard_tiles

@@ -8,9 +8,9 @@ Every module defines the same names (docs/adding-a-game.md):
     Shuffle with the round's generator and deal: the tile the set-up places
     (``centre``, or ``None``), the starter, the hands and the yard. ``leader``
     is the seat a match chose to lead (Block), or ``None``.
-``check_centre(rules, centre, round_index)``
+``check_deal(rules, centre, round_index)``
     Raise ``StateError`` for a centre a hand-built deal may not have.
-``start(round, centre, starter)``
+``place_centre(round, centre, starter)``
     Lay out a dealt round: the centre/hub/lead ends, its layout entry, any
     obligation they open, who moves first. Both ``set_up``'s deals and
     hand-built ones (``Round.from_deal``) go through it.

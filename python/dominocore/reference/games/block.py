@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..round import Round, RoundResult
 
 __all__ = [
-    "set_up", "check_centre", "start", "next_leader", "double_opens", "may_attach", "after_place",
+    "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
 ]  # fmt: skip
 
@@ -56,14 +56,14 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     return Deal(None, leader, hands, yard)
 
 
-def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
+def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
     """B2: a hand-built deal has no centre (the starter leads) or any double
     as its centre (already led by the starter), whatever the ``lead`` option."""
     if centre is not None and not centre.is_double:
         raise StateError(f"the centre must be a double (or None: the starter leads), got {centre}")
 
 
-def start(round: "Round", centre: Optional[Tile], starter: int) -> None:
+def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     """B3: without a centre the layout has one lead end, id 0, without a
     number, and the starter moves first. A centre double was the starter's
     lead: it opens ends 0 and 1 of its number and the next seat moves.

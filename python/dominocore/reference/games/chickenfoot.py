@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..round import Round
 
 __all__ = [
-    "set_up", "check_centre", "start", "next_leader", "double_opens", "may_attach", "after_place",
+    "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
 ]  # fmt: skip
 
@@ -73,7 +73,7 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     return Deal(double, starter, hands, yard)
 
 
-def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
+def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
     """A hand-built deal's centre must be the round's double (N-k)-(N-k) (2.1)."""
     if centre is None or not centre.is_double:
         raise StateError(f"the centre must be a double, got {centre}")
@@ -82,7 +82,7 @@ def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> No
         raise StateError(f"round {round_index} starts from the {d}-{d}, not {centre}")
 
 
-def start(round: "Round", centre: Optional[Tile], starter: int) -> None:
+def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     """2.2: the centre double offers its S slots, ends 0..S-1, all pending.
     In ``trains`` the starter moves first (2.6); in ``cross`` placing the
     double was the starter's turn, so the next seat moves (2.7)."""

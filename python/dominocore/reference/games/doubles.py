@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..round import Round
 
 __all__ = [
-    "set_up", "check_centre", "start", "next_leader", "double_opens", "may_attach", "after_place",
+    "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
 ]  # fmt: skip
 
@@ -50,13 +50,13 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
             return Deal(double, starter, hands, yard)
 
 
-def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
+def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
     """A hand-built deal's centre may be any double."""
     if centre is None or not centre.is_double:
         raise StateError(f"the centre must be a double, got {centre}")
 
 
-def start(round: "Round", centre: Optional[Tile], starter: int) -> None:
+def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     """The centre double is a spinner with four open ends and unlocks its
     number; placing it was the starter's turn, so the next seat moves."""
     assert centre is not None

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..round import Round
 
 __all__ = [
-    "set_up", "check_centre", "start", "next_leader", "double_opens", "may_attach", "after_place",
+    "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
 ]  # fmt: skip
 
@@ -46,7 +46,7 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     return Deal(engine, round_index % p, hands, yard)
 
 
-def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
+def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:
     """A hand-built deal's centre must be round k's engine, (N-k)-(N-k) (M1)."""
     if centre is None or not centre.is_double:
         raise StateError(f"the centre must be a double, got {centre}")
@@ -55,7 +55,7 @@ def check_centre(rules: "Rules", centre: Optional[Tile], round_index: int) -> No
         raise StateError(f"round {round_index}'s engine is the {d}-{d}, not {centre}")
 
 
-def start(round: "Round", centre: Optional[Tile], starter: int) -> None:
+def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     """M2: train t starts at the hub with end id t of the engine's number
     (t = p is the Mexican train); no markers, nothing pending. M1: the
     starter moves first (the engine is not a move)."""
