@@ -2,7 +2,8 @@
 
 For every game and rule set (with Block's two lead rules and Mexican Train's
 options), set size (6, 9, 12, 15, 18) and allowed player count:
-``ROUNDS[set]`` seeded rounds, moves picked by a seeded random player, and
+``ROUNDS[set]`` seeded rounds (a third of that for Mexican Train, whose
+rounds are long), moves picked by a seeded random player, and
 in every third round a random number of moves undone and another branch
 taken; then ``MATCHES`` whole matches per rule set; then hand-built
 deals in which several hands are empty at the set-up.
@@ -49,6 +50,15 @@ GAMES = {
     "mexican_train": ("MexicanTrain", {}),
     "mexican_train-may-db50": ("MexicanTrain", {"drawn_tile": "may", "double_blank_50": True}),
 }
+
+
+#: How many rounds of the others a round of the game costs, roughly (Mexican
+#: Train: long rounds on many trains): it plays that many times fewer.
+COST = {"mexican_train": 3, "mexican_train-may-db50": 3}
+
+
+def rounds_for(label, n) -> int:
+    return max(4, ROUNDS[n] // COST.get(label, 1))
 
 
 def make_rules(module, label, n, p):
@@ -113,7 +123,7 @@ def play_and_compare(a, b, rng: random.Random, branch: bool, offset: int = 0) ->
 def test_rounds_agree_move_for_move(rule_set, n, p):
     ref_rules, core_rules = make_rules(ref, rule_set, n, p), make_rules(native, rule_set, n, p)
     rng = random.Random(f"{rule_set}-{n}-{p}")
-    for i in range(ROUNDS[n]):
+    for i in range(rounds_for(rule_set, n)):
         seed = rng.getrandbits(64)
         k = i % (n + 1)  # Doubles and Block deals ignore it; Block's default leader is k mod p
         a = ref.Round(ref_rules, seed=seed, round_index=k)
