@@ -259,7 +259,9 @@ def simulate_bytes_per_round(rounds: int) -> float:
 def interrupt_latency() -> float:
     """Seconds from SIGINT to KeyboardInterrupt in a long two-thread ``simulate``."""
     code = """
-        import time, dominocore._native as dc
+        import signal, time, dominocore._native as dc
+        # A background job inherits SIGINT ignored: take Python's own handler back.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("start", flush=True)
         try:
             dc.simulate(dc.Doubles(players=2, target=10**6, max_rounds=100_000), matches=10**6, threads=2)
@@ -272,7 +274,10 @@ def interrupt_latency() -> float:
     time.sleep(0.5)
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()  # never leave a run that missed the signal going
     return float(out) - sent
 
 

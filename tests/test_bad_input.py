@@ -55,15 +55,20 @@ def test_bad_arguments_raise_and_change_nothing(dc, round_, call):
     assert round_.to_dict() == before
 
 
-def test_legal_action_mask_fills_a_caller_buffer():
-    native = pytest.importorskip("dominocore._native")
-    r = native.Round(native.ChickenFoot(players=4), seed=7)
+def test_legal_action_mask_fills_a_caller_buffer(dc):
+    r = dc.Round(dc.ChickenFoot(players=4), seed=7)
     buf = np.ones(r.num_actions, dtype=bool)
     out = r.legal_action_mask(buf)
     assert out is buf or np.shares_memory(out, buf)
     assert list(np.flatnonzero(buf)) == r.legal_actions()
-    for bad in (np.zeros(r.num_actions - 1, dtype=bool), np.zeros(r.num_actions, dtype=np.int32)):
-        with pytest.raises((ValueError, TypeError)):
+    bad_buffers = (
+        np.zeros(r.num_actions - 1, dtype=bool),
+        np.zeros(r.num_actions, dtype=np.int32),
+        np.zeros(2 * r.num_actions, dtype=bool)[::2],  # not contiguous
+        [False] * r.num_actions,
+    )
+    for bad in bad_buffers:
+        with pytest.raises(dc.RulesError, match="out must be"):
             r.legal_action_mask(bad)
     fresh = r.legal_action_mask()
     assert fresh.dtype == np.bool_ and list(np.flatnonzero(fresh)) == r.legal_actions()

@@ -1,7 +1,7 @@
 """dominocore: a rules engine for draw-domino games.
 
-Chicken Foot (rule sets ``"trains"`` and ``"cross"``) and Doubles on double-6
-to double-18 sets. ``import dominocore`` serves the compiled C++ core; with
+Chicken Foot (rule sets ``"trains"`` and ``"cross"``), Doubles, Block and
+Mexican Train on double-6 to double-18 sets. ``import dominocore`` serves the compiled C++ core; with
 the environment variable ``DOMINOCORE_IMPLEMENTATION=python`` it serves the
 pure-Python reference (``dominocore.reference``) instead, which has the same API.
 

@@ -108,11 +108,9 @@ def _checked_round(round: Any) -> Any:
 def _core_attribute(name: str, doc: str) -> property:
     """A read-only attribute served straight by the core state ``self._s``.
 
-    ``operator.attrgetter`` runs in C, so reading it (or fetching a method of
-    the core and calling it) adds no Python frame: the step interface stays
-    as fast as when ``Round`` inherited from the core's class. On an object
-    whose ``__init__`` never ran, ``_s`` is missing and ``Guarded`` turns
-    that into ``TypeError``.
+    ``operator.attrgetter`` runs in C, so reading it adds no Python frame. On
+    an object whose ``__init__`` never ran, ``_s`` is missing and ``Guarded``
+    turns that into ``TypeError``.
     """
     return property(operator.attrgetter(f"_s.{name}"), doc=doc)
 
@@ -128,12 +126,18 @@ class Round(RoundAPI):
 
     It holds the core's state (``_s``, a ``_core.RoundCore``) and its rules
     object, and converts between the core's integers and the shared value
-    types. The step interface (``legal_actions``, ``apply_action``,
-    ``legal_action_mask``) and the simple properties (``current_player``,
-    ``is_over``, ``starter``, ``round_index``, ``yard_size``, ``num_actions``,
-    ``pending_ends``) are the core's own, with no Python frame per call; they
-    check their arguments in C++, and every method of an object whose
-    ``__init__`` never ran raises ``TypeError``.
+    types. The step interface is the core's own, with no Python frame per
+    call, and checks its arguments in C++:
+
+    - ``legal_actions()``: the legal action ids, ascending;
+    - ``apply_action(action)``: play the move a legal action id stands for;
+    - ``legal_action_mask(out=None)``: a numpy bool array of ``num_actions``
+      entries, True at the legal ids (``out``, if given, is filled in place).
+
+    So are the simple properties (``current_player``, ``is_over``,
+    ``starter``, ``round_index``, ``yard_size``, ``num_actions``,
+    ``pending_ends``). Every method of an object whose ``__init__`` never ran
+    raises ``TypeError``.
 
     >>> import dominocore as dc
     >>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
@@ -141,7 +145,11 @@ class Round(RoundAPI):
     (Tile(low=9, high=9), [0, 1, 2, 3])
     """
 
-    __slots__ = ("_s", "_rules")
+    # The step interface's methods are the core's own bound methods, kept in
+    # slots: a slot read is as cheap as the method lookup of a subclass of the
+    # core's class, where a forwarding method or property would cost a Python
+    # frame (or two lookups) on every step.
+    __slots__ = ("_s", "_rules", "legal_actions", "apply_action", "legal_action_mask")
     _s: Any
     _rules: Rules
 
@@ -149,14 +157,19 @@ class Round(RoundAPI):
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
         index = check_round_index(rules, round_index)
-        self._s = _core.RoundCore(_core_rules(rules), check_seed(seed), index)
+        self._attach(rules, _core.RoundCore(_core_rules(rules), check_seed(seed), index))
+
+    def _attach(self, rules: Rules, state: Any) -> None:
+        self._s = state
         self._rules = rules
+        self.legal_actions = state.legal_actions
+        self.apply_action = state.apply_action
+        self.legal_action_mask = state.legal_action_mask
 
     @classmethod
     def _wrap(cls, rules: Rules, state: Any) -> "Round":
         self = object.__new__(cls)
-        self._s = state
-        self._rules = rules
+        self._attach(rules, state)
         return self
 
     @classmethod
@@ -309,16 +322,6 @@ class Round(RoundAPI):
             raise IllegalMoveError("no_move", messages.NO_MOVE) from None
 
     # ------------------------------------------------------------ action ids
-
-    legal_actions = _core_attribute("legal_actions", "The legal action ids, ascending: ``legal_actions()``.")
-    apply_action = _core_attribute(
-        "apply_action", "``apply_action(action)``: play the move a legal action id stands for."
-    )
-    legal_action_mask = _core_attribute(
-        "legal_action_mask",
-        "``legal_action_mask(out=None)``: a numpy bool array of ``num_actions`` entries, True at the legal "
-        "action ids; fills ``out`` in place when given.",
-    )
 
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for (``IllegalMoveError``

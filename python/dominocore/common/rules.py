@@ -22,6 +22,7 @@ BLOCK_LEADS = ("winner", "highest_double")
 
 #: Doubles: the largest match target, and the bounds of ``max_rounds``.
 MAX_TARGET = 1_000_000
+DEFAULT_TARGET = 100
 MAX_MAX_ROUNDS = 100_000
 DEFAULT_MAX_ROUNDS = 1000
 
@@ -224,7 +225,7 @@ class Doubles(Rules):
         players: int = 2,
         set: int = 6,
         hand_size: Optional[int] = None,
-        target: int = 100,
+        target: int = DEFAULT_TARGET,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         **unknown: Any,
     ) -> None:
@@ -290,7 +291,7 @@ class Block(Rules):
         players: int = 2,
         set: int = 6,
         hand_size: Optional[int] = None,
-        target: int = 100,
+        target: int = DEFAULT_TARGET,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         lead: str = "winner",
         **unknown: Any,
