@@ -115,6 +115,10 @@ def _core_attribute(name: str, doc: str) -> property:
     return property(operator.attrgetter(f"_s.{name}"), doc=doc)
 
 
+#: The step interface: the core's own methods, bound into ``Round``'s slots.
+_STEP_METHODS = frozenset(["legal_actions", "apply_action", "legal_action_mask"])
+
+
 def _illegal_move(round: "Round", exc: IllegalMoveError, move: Any, player: Optional[int]) -> IllegalMoveError:
     """The core's refusal, worded by the shared messages (as the reference words it)."""
     return IllegalMoveError(exc.reason, messages.illegal_move(round, exc.reason, move, player))
@@ -157,20 +161,24 @@ class Round(RoundAPI):
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
         check_rules(rules)
         index = check_round_index(rules, round_index)
-        self._attach(rules, _core.RoundCore(_core_rules(rules), check_seed(seed), index))
-
-    def _attach(self, rules: Rules, state: Any) -> None:
-        self._s = state
+        self._s = _core.RoundCore(_core_rules(rules), check_seed(seed), index)
         self._rules = rules
-        self.legal_actions = state.legal_actions
-        self.apply_action = state.apply_action
-        self.legal_action_mask = state.legal_action_mask
 
     @classmethod
     def _wrap(cls, rules: Rules, state: Any) -> "Round":
         self = object.__new__(cls)
-        self._attach(rules, state)
+        self._s = state
+        self._rules = rules
         return self
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only while a slot is empty: the step interface's core method
+        # is bound into its slot on first use (so copies cost nothing extra).
+        if name in _STEP_METHODS:
+            method = getattr(self._s, name)  # no _s: Guarded raises TypeError
+            setattr(self, name, method)
+            return method
+        return super().__getattr__(name)
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int, leader: Optional[int] = None) -> "Round":
@@ -341,10 +349,10 @@ class Round(RoundAPI):
     def clone(self) -> "Round":
         """An independent copy, history included (of the same class, with a
         subclass's own attributes)."""
-        other = type(self)._wrap(self._rules, _core.RoundCore(self._s))
-        extra = getattr(self, "__dict__", None)
-        if extra:
-            other.__dict__.update(extra)
+        cls = type(self)
+        other = cls._wrap(self._rules, _core.RoundCore(self._s))
+        if cls is not Round:  # a user's subclass: its own attributes too
+            other.__dict__.update(self.__dict__)
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:

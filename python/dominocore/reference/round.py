@@ -65,6 +65,8 @@ class RoundAPI(Guarded):
     ``result``, ``clone``, ``_from_valid_deal`` (a checked deal, as Tiles; its
     centre may be ``None`` in Block) and ``_deal_dict`` (the deal as record data)."""
 
+    __slots__ = ()
+
     @classmethod
     def from_deal(
         cls,
