@@ -370,13 +370,13 @@ def check_pickle(blob: bytes, what: str = "pickle") -> str:
                 f"{what}: unpickling with the {name} called {value.callee}, which raised "
                 f"{type(inner).__name__}: {short(str(inner), 150)} (the contract allows {allowed[0].__name__})",
             )
-    require(kinds["reference"] == kinds["core"], f"{what}: the implementations disagree: {results}")
+    require(kinds["reference"] == kinds["core"], f"{what}: the implementations disagree: {short(results, 400)}")
     kind = kinds["reference"]
     if kind == "domino":
         a, b = (type(results[n][1].inner) for n in ("reference", "core"))
         require(a is b, f"{what}: reference raised {a.__name__}, core {b.__name__}")
     elif kind == "pickle":
-        require(results["reference"][1] is results["core"][1], f"{what}: {results}")
+        require(results["reference"][1] is results["core"][1], f"{what}: {short(results, 400)}")
     elif kind == "loaded":
         a, b = results["reference"][1], results["core"][1]
         rounds = {"reference": a, "core": b}
