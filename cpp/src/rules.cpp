@@ -197,10 +197,8 @@ Rules make_rules(const RulesSpec& spec) {
     if (spec.rule_set && *spec.rule_set != RuleSet::None) reject(true, "rule_set", g);
     reject(spec.trains.has_value(), "trains", g);
   }
-  if (!match_to_target) {
-    if (spec.target) throw RulesError("option target applies to doubles and block only");
-    if (spec.max_rounds) throw RulesError("option max_rounds applies to doubles and block only");
-  }
+  reject(!match_to_target && spec.target.has_value(), "target", g);
+  reject(!match_to_target && spec.max_rounds.has_value(), "max_rounds", g);
   reject(g != Game::Block && spec.lead.has_value(), "lead", g);
   reject(g != Game::MexicanTrain && spec.drawn_tile.has_value(), "drawn_tile", g);
   r.rule_set = RuleSet::None;
@@ -237,8 +235,7 @@ Rules make_rules(const RulesSpec& spec) {
       r.target = spec.target.value_or(kDefaultTarget);
       r.max_rounds = spec.max_rounds.value_or(kDefaultMaxRounds);
       r.lead = spec.lead.value_or(Lead::Winner);
-      check_match_options(r.target, r.max_rounds);
-      r.reserve = 2;  // Block: set below, once the hand size is known
+      r.reserve = 2;  // Doubles; Block's is set below, once the hand size is known
       break;
     case Game::MexicanTrain:
       r.slots = r.players + 1;
@@ -249,13 +246,8 @@ Rules make_rules(const RulesSpec& spec) {
   }
   r.hand_size =
       spec.hand_size ? *spec.hand_size : default_hand_size(r.game, r.rule_set, r.set, r.players);
-  if (g == Game::Block) {
-    if (r.hand_size < 1 || r.players * r.hand_size > r.tiles())
-      throw RulesError("hand_size=" + str(r.hand_size) + " does not fit: " + str(r.players) +
-                       " hands of it need at least 1 and at most " + str(r.tiles()) +
-                       " tiles (double-" + str(r.set) + ")");
-    r.reserve = r.tiles() - r.players * r.hand_size;
-  }
+  // Block: every undealt tile is out of play (validate() checks the hand fits).
+  if (g == Game::Block) r.reserve = r.tiles() - r.players * r.hand_size;
   r.validate();
   return r;
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from .checks import Guarded, as_int, shown
 from .errors import RulesError
@@ -30,6 +30,38 @@ DEFAULT_MAX_ROUNDS = 1000
 def _reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
     if unknown:
         raise RulesError(f"unknown option(s) for {game}: {', '.join(sorted(unknown))}")
+
+
+def _hand_size(hand_size: Any, default: int, room: int, players: int, why: str) -> int:
+    """``hand_size`` (``default`` when not given), such that ``players`` hands
+    fit in the ``room`` tiles a deal may use; ``why`` says what limits it."""
+    most = room // players
+    h = default if hand_size is None else as_int(hand_size, "hand_size", 1, max(1, most))
+    if h > most:
+        raise RulesError(f"hand_size {h} does not fit: {why}")
+    return h
+
+
+def _choice(value: Any, name: str, allowed: Tuple[str, ...]) -> str:
+    """``value`` if it is one of the names ``allowed``."""
+    if not isinstance(value, str) or value not in allowed:
+        raise RulesError(f"{name} must be {' or '.join(map(repr, allowed))}, got {shown(value)}")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    """``value`` if it is a bool."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, got {shown(value)}")
+    return value
+
+
+def _match_options(target: Any, max_rounds: Any) -> Dict[str, int]:
+    """A match played to a target (Doubles, Block): ``target`` and ``max_rounds``, checked."""
+    return {
+        "target": as_int(target, "target", 1, MAX_TARGET),
+        "max_rounds": as_int(max_rounds, "max_rounds", 1, MAX_MAX_ROUNDS),
+    }
 
 
 class Rules(Guarded):
@@ -146,8 +178,7 @@ class ChickenFoot(Rules):
         **unknown: Any,
     ) -> None:
         _reject_unknown("ChickenFoot", unknown)
-        if not isinstance(rule_set, str) or rule_set not in ("trains", "cross"):
-            raise RulesError(f"rule_set must be 'trains' or 'cross', got {shown(rule_set)}")
+        _choice(rule_set, "rule_set", ("trains", "cross"))
         n = as_int(set, "set", MIN_SET, MAX_SET)
         p = as_int(players, "players", 2, 8)
         t = tile_count(n)
@@ -162,10 +193,7 @@ class ChickenFoot(Rules):
             reserve = 2 if p == 2 else 1
             default_hand = _TRAINS_HANDS_D9[p] * (t - 1) // 54
             dealt = t - 1  # the start double is out of the deal
-            if double_blank_50 is None:
-                double_blank_50 = False
-            elif not isinstance(double_blank_50, bool):
-                raise RulesError(f"double_blank_50 must be True or False, got {shown(double_blank_50)}")
+            double_blank_50 = False if double_blank_50 is None else _flag(double_blank_50, "double_blank_50")
             drawn = "must"
         else:
             if trains is not None:
@@ -174,10 +202,7 @@ class ChickenFoot(Rules):
                 raise RulesError("the cross always counts the double-blank as 50 (double_blank_50 must be True)")
             double_blank_50 = True
             slots, reserve, default_hand, dealt, drawn = 4, 0, 7, t, "may"
-        most_hand = (dealt - reserve) // p
-        h = default_hand if hand_size is None else as_int(hand_size, "hand_size", 1, max(1, most_hand))
-        if h > most_hand:
-            raise RulesError(f"hand_size {h} does not fit: {p} hands must leave {reserve} tiles in the yard")
+        h = _hand_size(hand_size, default_hand, dealt - reserve, p, f"{p} hands must leave {reserve} tiles in the yard")
         self._freeze(
             game="chickenfoot",
             rule_set=rule_set,
@@ -235,10 +260,7 @@ class Doubles(Rules):
         t = tile_count(n)
         reserve = 2
         default_hand = (8 if p == 2 else 6) * t // 28
-        most_hand = (t - reserve) // p
-        h = default_hand if hand_size is None else as_int(hand_size, "hand_size", 1, most_hand)
-        tg = as_int(target, "target", 1, MAX_TARGET)
-        most_rounds = as_int(max_rounds, "max_rounds", 1, MAX_MAX_ROUNDS)
+        h = _hand_size(hand_size, default_hand, t - reserve, p, f"{p} hands must leave {reserve} tiles in the yard")
         self._freeze(
             game="doubles",
             rule_set=None,
@@ -249,8 +271,7 @@ class Doubles(Rules):
             drawn_tile="must",
             reserve=reserve,
             double_blank_50=False,
-            target=tg,
-            max_rounds=most_rounds,
+            **_match_options(target, max_rounds),
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -262,13 +283,6 @@ class Doubles(Rules):
             "target": self.target,
             "max_rounds": self.max_rounds,
         }
-
-
-def _check_hand(game: str, hand_size: Any, default: int, most: int, why: str) -> int:
-    h = default if hand_size is None else as_int(hand_size, "hand_size", 1, max(1, most))
-    if h > most:
-        raise RulesError(f"{game}: hand_size {h} does not fit: {why}")
-    return h
 
 
 class Block(Rules):
@@ -300,11 +314,7 @@ class Block(Rules):
         n = as_int(set, "set", MIN_SET, MAX_SET)
         p = as_int(players, "players", 2, 4)
         t = tile_count(n)
-        h = _check_hand(
-            "Block", hand_size, _BLOCK_HANDS_D6[p] * t // 28, t // p, f"{p} hands of it exceed the {t} tiles"
-        )
-        if not isinstance(lead, str) or lead not in BLOCK_LEADS:
-            raise RulesError(f"lead must be one of {', '.join(map(repr, BLOCK_LEADS))}, got {shown(lead)}")
+        h = _hand_size(hand_size, _BLOCK_HANDS_D6[p] * t // 28, t, p, f"{p} hands of it exceed the {t} tiles")
         self._freeze(
             game="block",
             rule_set=None,
@@ -315,9 +325,8 @@ class Block(Rules):
             drawn_tile="must",  # never used: nobody draws
             reserve=t - p * h,  # every undealt tile stays out of play
             double_blank_50=False,
-            target=as_int(target, "target", 1, MAX_TARGET),
-            max_rounds=as_int(max_rounds, "max_rounds", 1, MAX_MAX_ROUNDS),
-            lead=lead,
+            **_match_options(target, max_rounds),
+            lead=_choice(lead, "lead", BLOCK_LEADS),
         )
 
     def to_dict(self) -> Dict[str, Any]:
@@ -358,17 +367,9 @@ class MexicanTrain(Rules):
         p = as_int(players, "players", 2, 8)
         t = tile_count(n)
         default = max(1, _MEXICAN_HANDS_D12[p] * (t - 1) // 90)
-        h = _check_hand(
-            "MexicanTrain",
-            hand_size,
-            default,
-            (t - 1) // p,
-            f"{p} hands of it exceed the {t - 1} tiles left once the engine is out",
+        h = _hand_size(
+            hand_size, default, t - 1, p, f"{p} hands of it exceed the {t - 1} tiles left once the engine is out"
         )
-        if not isinstance(drawn_tile, str) or drawn_tile not in ("must", "may"):
-            raise RulesError(f"drawn_tile must be 'must' or 'may', got {shown(drawn_tile)}")
-        if not isinstance(double_blank_50, bool):
-            raise RulesError(f"double_blank_50 must be True or False, got {shown(double_blank_50)}")
         self._freeze(
             game="mexican_train",
             rule_set=None,
@@ -376,9 +377,9 @@ class MexicanTrain(Rules):
             players=p,
             hand_size=h,
             slots=p + 1,  # one hub end per train: the seats' trains, then the Mexican train
-            drawn_tile=drawn_tile,
+            drawn_tile=_choice(drawn_tile, "drawn_tile", ("must", "may")),
             reserve=0,
-            double_blank_50=double_blank_50,
+            double_blank_50=_flag(double_blank_50, "double_blank_50"),
             target=None,
             max_rounds=None,
         )

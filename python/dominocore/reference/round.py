@@ -604,9 +604,18 @@ class Round(RoundAPI):
 
     @property
     def num_actions(self) -> int:
-        """Size of the game's fixed action space: ``2*T + 2`` (docs/rules.md
-        1.8), ``T*(p+1) + 2`` in Mexican Train (M7)."""
-        return self._game.num_actions(self._rules)
+        """Size of the game's fixed action space (``rules.num_actions``): ``2*T
+        + 2`` (docs/rules.md 1.8), ``T*(p+1) + 2`` in Mexican Train (M7)."""
+        return self._rules.num_actions
+
+    def _action_of(self, move: Move) -> int:
+        """The id of a legal move: the game numbers the placements; ``Draw``
+        and ``Pass`` are the last two ids of every game's space."""
+        if move.kind == DRAW:
+            return self.num_actions - 2
+        if move.kind == PASS:
+            return self.num_actions - 1
+        return self._game.action_of(self, move)
 
     def move_to_action(self, move: Any) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
@@ -614,12 +623,11 @@ class Round(RoundAPI):
         reason = self._illegal(move, None)
         if reason is not None:
             raise IllegalMoveError(reason, messages.illegal_move(self, reason, move))
-        return self._game.action_of(self, move)
+        return self._action_of(move)
 
     def legal_actions(self) -> List[int]:
         """The legal action ids, ascending."""
-        action_of = self._game.action_of
-        return sorted(action_of(self, m) for m in self.legal_moves(distinct=True))
+        return sorted(map(self._action_of, self.legal_moves(distinct=True)))
 
     def legal_action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
         """A numpy bool array of ``num_actions`` entries, True at the legal
@@ -633,8 +641,13 @@ class Round(RoundAPI):
     def action_to_move(self, action: int) -> Move:
         """The (distinct) move a legal action id stands for (``IllegalMoveError``
         ``illegal_action`` for anything else, of any type)."""
-        key = action_key(action)
-        move = None if key is None else self._game.action_move(self, key)
+        key, places = action_key(action), self.num_actions - 2
+        move: Optional[Move] = None
+        if key is not None and 0 <= key < places:
+            move = self._game.action_move(self, key)
+        elif key in (places, places + 1):  # Draw, Pass: the last two ids, when legal
+            other = _DRAW if key == places else _PASS
+            move = other if self._illegal(other, None) is None else None
         if move is None:
             legal = self.legal_actions()
             message = messages.illegal_action(action, self.num_actions, self.is_over, legal)

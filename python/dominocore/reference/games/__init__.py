@@ -30,10 +30,11 @@ Every module defines the same names (docs/adding-a-game.md):
     Each seat's points when the round ends.
 ``match_over(rules, totals, rounds_played)`` and ``match_winners(rules, results)``
     When a match ends and which seats win it.
-``num_actions(rules)``, ``action_of(round, move)``, ``action_move(round, action)``
-    The fixed action space: its size, a legal move's id, and the legal move
-    an id stands for (``None`` if none). The distinct listing keeps the first
-    move in canonical order of each id.
+``action_of(round, move)``, ``action_move(round, action)``
+    The game's fixed action space (its size is ``rules.num_actions``): a
+    legal placement's id, and the legal placement a Place id stands for
+    (``None`` if none). The engine gives ``Draw`` and ``Pass`` the last two
+    ids. The distinct listing keeps the first move in canonical order of each id.
 
 The hooks reach the round through its small engine API for games
 (``_open``, ``_oblige``, ``_mark`` and the state attributes they name).

@@ -19,7 +19,6 @@ from .shared import (
     highest_total,
     next_seat,
     no_match,
-    num_actions,
     winner_takes_all,
 )
 
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
-    "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
+    "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
 ]  # fmt: skip
 
 

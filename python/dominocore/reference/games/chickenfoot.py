@@ -25,7 +25,6 @@ from .shared import (
     next_seat,
     no_leader,
     no_match,
-    num_actions,
     pips_left,
 )
 
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
-    "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
+    "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
 ]  # fmt: skip
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional, Tuple
 
 from ...common.errors import StateError
-from ...common.moves import DRAW, PASS, PLACE, Move, Placement
-from ...common.tiles import Tile, tile_count, tiles_of_set
+from ...common.moves import PLACE, Move, Placement
+from ...common.tiles import Tile, tiles_of_set
 from ..rng import SplitMix64
 from .shared import (
     Deal,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
-    "after_pass", "score_round", "match_over", "match_winners", "num_actions", "action_of", "action_move",
+    "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
 ]  # fmt: skip
 
 
@@ -115,37 +115,21 @@ match_winners = lowest_total_with_tie_breaks
 # ------------------------------------------------------------------ M7: action ids
 
 
-def num_actions(rules: "Rules") -> int:
-    """M7: ``T*(p+1) + 2`` ids: tile i on train t, then Draw and Pass."""
-    return tile_count(rules.set) * (rules.players + 1) + 2
-
-
 def action_of(round: "Round", move: Move) -> int:
-    """M7: tile i on train t is ``i*(p+1) + t``; Draw ``T*(p+1)``, Pass ``T*(p+1) + 1``."""
-    trains = round.rules.players + 1
-    if move.kind == DRAW:
-        return tile_count(round.rules.set) * trains
-    if move.kind == PASS:
-        return tile_count(round.rules.set) * trains + 1
+    """M7: tile i on train t is ``i*(p+1) + t`` (the engine gives ``Draw`` and
+    ``Pass`` the last two ids, ``T*(p+1)`` and ``T*(p+1) + 1``)."""
     assert move.tile is not None and move.end is not None
-    return move.tile.index * trains + round._trains[move.end]
+    return move.tile.index * (round.rules.players + 1) + round._trains[move.end]
 
 
 def action_move(round: "Round", action: int) -> Optional[Move]:
-    """The move an action id stands for if it is legal now, else ``None``:
+    """The placement a Place id stands for if it is legal now, else ``None``:
     tile ``action // (p+1)`` on the open end of train ``action % (p+1)``."""
     trains = round.rules.players + 1
-    places = tile_count(round.rules.set) * trains
-    if action == places:
-        move = Move(DRAW)
-    elif action == places + 1:
-        move = Move(PASS)
-    elif 0 <= action < places:
-        train = action % trains
-        end = next((e for e, t in round._trains.items() if t == train), None)
-        if end is None:
-            return None
-        move = Move(PLACE, Tile.from_index(action // trains), end)
-    else:
+    if not 0 <= action < round.rules.tile_count * trains:
         return None
+    end = next((e for e, t in round._trains.items() if t == action % trains), None)
+    if end is None:
+        return None
+    move = Move(PLACE, Tile.from_index(action // trains), end)
     return move if round.is_legal(move) else None

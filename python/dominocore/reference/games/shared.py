@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple
 
-from ...common.moves import DRAW, PASS, Move
-from ...common.tiles import Tile, tile_count
+from ...common.moves import PLACE, Move
+from ...common.tiles import Tile
 
 if TYPE_CHECKING:
     from ...common.rules import Rules
@@ -131,20 +131,12 @@ def lowest_total_with_tie_breaks(rules: "Rules", results: Sequence["RoundResult"
 # ------------------------------------------------------------------ the 2T+2 action space
 
 
-def num_actions(rules: "Rules") -> int:
-    """docs/rules.md 1.8: ``2*T + 2`` ids."""
-    return 2 * tile_count(rules.set) + 2
-
-
 def action_of(round: "Round", move: Move) -> int:
     """docs/rules.md 1.8: tile i placed by its lower half is ``2*i``, by its
     higher half ``2*i + 1`` (a double, and a lead on an end without a number,
-    always ``2*i``); ``Draw`` is ``2*T`` and ``Pass`` ``2*T + 1``. Every
-    placement of a tile by the same number has the same id."""
-    if move.kind == DRAW:
-        return 2 * tile_count(round.rules.set)
-    if move.kind == PASS:
-        return 2 * tile_count(round.rules.set) + 1
+    always ``2*i``); the engine gives ``Draw`` and ``Pass`` the last two ids,
+    ``2*T`` and ``2*T + 1``. Every placement of a tile by the same number has
+    the same id."""
     assert move.tile is not None and move.end is not None
     number = round._ends[move.end]
     by_high = number is not None and number != move.tile.low
@@ -152,11 +144,11 @@ def action_of(round: "Round", move: Move) -> int:
 
 
 def action_move(round: "Round", action: int) -> Optional[Move]:
-    """The move a legal action id stands for: the first legal move in
-    canonical order with that id (the distinct listing keeps exactly that
-    one), or ``None`` when no legal move has it."""
+    """The placement a legal Place id stands for: the first legal placement
+    in canonical order with that id (the distinct listing keeps exactly that
+    one), or ``None`` when no legal placement has it."""
     game_action_of = round._game.action_of
     for move in round.legal_moves(distinct=True):
-        if game_action_of(round, move) == action:
+        if move.kind == PLACE and game_action_of(round, move) == action:
             return move
     return None
