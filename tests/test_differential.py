@@ -55,11 +55,11 @@ GAMES = {
 #: How many times fewer rounds the game plays than the others (Mexican Train:
 #: long rounds on many trains, about three rounds of the others each; six keeps
 #: the large run within CI's time).
-COST = {"mexican_train": 6, "mexican_train-may-db50": 6}
+COST = {"MexicanTrain": 6}
 
 
 def rounds_for(label, n) -> int:
-    return max(4, ROUNDS[n] // COST.get(label, 1))
+    return max(4, ROUNDS[n] // COST.get(GAMES[label][0], 1))
 
 
 def make_rules(module, label, n, p):

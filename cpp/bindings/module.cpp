@@ -282,6 +282,14 @@ bool action_id(py::handle h, int& out) {
   throw py::error_already_set();
 }
 
+// Throws IllegalMove, with its reason code as its only text, for a move the
+// state refuses: the Python wrapper words every refusal itself
+// (dominocore.common.messages), so the core's English would be thrown away.
+void refuse_unworded(const State& s, const Move& m, int player) {
+  const Reason r = s.check(m, player);
+  if (r != Reason::Ok) throw IllegalMove(r, m, reason_code(r));
+}
+
 // The move a Python action id stands for (only legal ids have one).
 Move action_move(const State& s, py::handle action) {
   int a = 0;
@@ -464,7 +472,12 @@ PYBIND11_MODULE(_core, m) {
            [](const State& s, bool distinct) { return encode_all(s.legal_moves(distinct)); })
       .def("_check", [](const State& s, int code,
                         int player) { return reason_code(s.check(decode(code), player)); })
-      .def("_push", [](State& s, int code, int player) { s.push(decode(code), player); })
+      .def("_push",
+           [](State& s, int code, int player) {
+             const Move m = decode(code);
+             refuse_unworded(s, m, player);
+             s.push_unchecked(m);
+           })
       .def("_pop", [](State& s) { return encode(s.pop()); })
       // ---- the step interface: ints in, ints out
       .def("legal_actions", &legal_action_list,
@@ -505,7 +518,11 @@ PYBIND11_MODULE(_core, m) {
       .def("_action_to_move",
            [](const State& s, py::handle action) { return encode(action_move(s, action)); })
       .def("_move_to_action",
-           [](const State& s, int code) { return s.move_to_action(decode(code)); })
+           [](const State& s, int code) {
+             const Move m = decode(code);
+             refuse_unworded(s, m, -1);
+             return s.move_to_action(m);
+           })
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);
 

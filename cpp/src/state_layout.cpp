@@ -39,23 +39,6 @@ std::vector<OpenEnd> State::open_ends() const {
   return v;
 }
 
-std::vector<OpenEnd> State::legal_ends() const {
-  std::vector<OpenEnd> v;
-  if (r_.over) return v;
-  int b, e;
-  r_.legal_slice(b, e);
-  games::with_game(r_.rules.game, [&](auto tag) {
-    using G = DOMINOCORE_GAME(tag);
-    for (int i = b; i < e; ++i) {
-      // An end is legal for the mover when some tile may attach there.
-      const int v0 = r_.end_num[i];
-      const int probe = v0 == kNoNumber ? 0 : double_tile(v0);
-      if (G::may_attach(r_, probe, i, r_.f.cur) == Reason::Ok) v.push_back(open_end(i));
-    }
-  });
-  return v;
-}
-
 std::vector<int> State::pending_ends() const {
   std::vector<int> v;
   for (int i = r_.f.obl_pos; i < r_.f.obl_pos + r_.f.obl_left; ++i) v.push_back(r_.end_id[i]);

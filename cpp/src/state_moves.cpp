@@ -22,12 +22,6 @@ bool State::has_legal_placement(int seat) const noexcept {
   return DOMINOCORE_WITH_ENGINE(return E::has_legal_placement(r_, seat));
 }
 
-int State::first_legal_end(int tile) const noexcept {
-  if (r_.over || tile < 0 || tile >= r_.tiles) return -1;
-  const int i = DOMINOCORE_WITH_ENGINE(return E::first_place(r_, tile));
-  return i < 0 ? -1 : r_.end_id[i];
-}
-
 void State::legal_moves(std::vector<Move>& out, bool distinct) const {
   DOMINOCORE_WITH_ENGINE(E::legal_moves(r_, out, distinct));
 }

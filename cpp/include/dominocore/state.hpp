@@ -94,8 +94,6 @@ class State {
   int num_open_ends() const noexcept { return r_.n_ends; }
   OpenEnd open_end(int i) const { return OpenEnd{r_.end_id[i], shown_number(r_.end_num[i])}; }
   std::vector<OpenEnd> open_ends() const;  ///< ascending id
-  /// The ends the player to move may place on now, ascending id.
-  std::vector<OpenEnd> legal_ends() const;
   /// Number of the open end `id`; -1 if it is not open or takes any tile.
   int end_number(int id) const noexcept;
   /// Mexican Train: the train (0..p-1 the seats', p the Mexican) of the open
@@ -132,10 +130,6 @@ class State {
   TileSet placeable() const noexcept;
   /// Whether `seat`'s hand holds a placement that would be legal for it now.
   bool has_legal_placement(int seat) const noexcept;
-  /// The end id of the first legal placement of `tile` in canonical order
-  /// for the player to move, -1 if none (ignores hands).
-  int first_legal_end(int tile) const noexcept;
-
   /// Legal moves in canonical order (docs/rules.md 1.7, mexican_train.md M7).
   /// `distinct` keeps, for each (tile, number attached by), the lowest end id
   /// only (Mexican Train: the same as the full listing). `out` is cleared first.
