@@ -10,9 +10,10 @@ def set_tiles(n):
     return [f"{a}-{b}" for b in range(n + 1) for a in range(b + 1)]
 
 
-def deal(dc, rules, centre, hands, yard=(), starter=0, round_index=0, rest=None):
+def deal(dc, rules, centre, hands, yard=(), starter=0, round_index=0, rest=None, **setup):
     """A hand-built round. The tiles not named go to the bottom of the yard in
-    index order (``rest=None``) or into the hand of seat ``rest``."""
+    index order (``rest=None``) or into the hand of seat ``rest``. ``setup`` holds
+    the set-up's facts ``setup_draws`` and ``highest_double`` (docs/information.md 2)."""
     named = {centre, *yard, *(t for h in hands for t in h)}
     leftover = [t for t in set_tiles(rules.set) if t not in named]
     hands = [list(h) for h in hands]
@@ -21,7 +22,9 @@ def deal(dc, rules, centre, hands, yard=(), starter=0, round_index=0, rest=None)
         yard += leftover
     else:
         hands[rest] += leftover
-    return dc.Round.from_deal(rules, hands=hands, yard=yard, centre=centre, starter=starter, round_index=round_index)
+    return dc.Round.from_deal(
+        rules, hands=hands, yard=yard, centre=centre, starter=starter, round_index=round_index, **setup
+    )
 
 
 def legal(r, distinct=False):

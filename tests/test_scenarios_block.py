@@ -45,7 +45,9 @@ def shuffled_deck(dc, gen, n_tiles):
 def expected_deal(dc, rules, gen, leader):
     """B1 + B2, independently: one shuffle of the set in index order; seat s takes
     positions s*h .. s*h+h-1; the rest stays out of play in deck order. Under
-    ``highest_double`` the holder of the highest double leads it as the centre."""
+    ``highest_double`` the holder of the highest double leads it as the centre,
+    and the record says the set-up looked for it (docs/information.md 2), whether
+    or not a double was dealt. Block never draws at the set-up."""
     p, h, t = rules.players, rules.hand_size, rules.tile_count
     deck = shuffled_deck(dc, gen, t)
     hands = [sorted(deck[s * h : (s + 1) * h]) for s in range(p)]
@@ -60,6 +62,8 @@ def expected_deal(dc, rules, gen, leader):
         "starter": starter,
         "hands": [[tile_str(dc, i) for i in hd] for hd in hands],
         "yard": [tile_str(dc, i) for i in deck[p * h :]],
+        "setup_draws": [],
+        "highest_double": rules.lead == "highest_double",
     }
 
 
@@ -680,6 +684,7 @@ def test_to_dict_of_a_block_round(dc):
     r.push("3-5@1")
     rest = [t for t in set_tiles(6) if t not in {"3-5", "0-1", "5-6", "1-1", "6-6", "2-2"}]
     assert r.to_dict() == {
+        "version": 2,
         "rules": {
             "game": "block",
             "set": 6,
@@ -695,6 +700,8 @@ def test_to_dict_of_a_block_round(dc):
             "starter": 1,
             "hands": [["0-1", "3-5"], ["1-1", "5-6"]],
             "yard": ["6-6", "2-2"] + rest,
+            "setup_draws": [],
+            "highest_double": False,
         },
         "moves": ["5-6@0", "3-5@1"],
     }
@@ -719,8 +726,16 @@ def test_seeded_records_round_trip(dc, lead):
         assert copy.to_dict() == d
         assert observe(copy) == observe(r)
         assert result(copy) == result(r)
+        assert d["deal"]["highest_double"] is (lead == "highest_double")
         again = dc.Round.from_deal(
-            rules, d["deal"]["hands"], d["deal"]["yard"], d["deal"]["centre"], d["deal"]["starter"], seed
+            rules,
+            d["deal"]["hands"],
+            d["deal"]["yard"],
+            d["deal"]["centre"],
+            d["deal"]["starter"],
+            seed,
+            setup_draws=d["deal"]["setup_draws"],
+            highest_double=d["deal"]["highest_double"],
         )
         assert observe(again) == observe(dc.Round(rules, seed=seed, round_index=seed))
 

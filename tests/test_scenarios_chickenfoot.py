@@ -397,7 +397,9 @@ def test_cross_rejects_double_blank_50_false(dc):
 
 def _cross_expected(dc, rules, seed, k):
     """The cross set-up of 2.7 computed independently with SplitMix64
-    (``seed`` may also be a generator a match shares)."""
+    (``seed`` may also be a generator a match shares): the round's deal record
+    (the search's tiles, the double last, as ``setup_draws``) and the seats
+    dealt the double."""
     n, p, h = rules.set, rules.players, rules.hand_size
     double = f"{n - k}-{n - k}"
     gen = dc.SplitMix64(seed) if isinstance(seed, int) else seed
@@ -405,21 +407,29 @@ def _cross_expected(dc, rules, seed, k):
     hands = [deck[s * h : (s + 1) * h] for s in range(p)]
     yard = deck[p * h :]
     holders = [s for s in range(p) if double in hands[s]]
-    drawn = 0
+    draws = []
     if holders:
         starter = holders[0]
     else:
         seat = k % p
         while True:
             tile = yard.pop(0)
-            drawn += 1
+            draws.append(tile)
             hands[seat].append(tile)
             if tile == double:
                 starter = seat
                 break
             seat = (seat + 1) % p
     hands[starter].remove(double)
-    return starter, [by_index(dc, hd) for hd in hands], yard, drawn, holders
+    record = {
+        "centre": double,
+        "starter": starter,
+        "hands": [by_index(dc, hd) for hd in hands],
+        "yard": yard,
+        "setup_draws": draws,
+        "highest_double": False,
+    }
+    return record, holders
 
 
 @pytest.mark.parametrize(
@@ -429,50 +439,93 @@ def _cross_expected(dc, rules, seed, k):
 def test_cross_hand_draw_search(dc, players, seed, k, starter, drawn):
     """2.7: nobody holds the round's double; seats from (k mod p) draw into their hands."""
     rules = dc.ChickenFoot(players=players, rule_set="cross")
-    exp_starter, exp_hands, exp_yard, exp_drawn, holders = _cross_expected(dc, rules, seed, k)
+    expected, holders = _cross_expected(dc, rules, seed, k)
     assert holders == []  # the search really ran
-    assert (exp_starter, exp_drawn) == (starter, drawn)
+    assert (expected["starter"], len(expected["setup_draws"])) == (starter, drawn)
     r = dc.Round(rules, seed=seed, round_index=k)
     assert str(r.centre) == f"{9 - k}-{9 - k}"
     assert r.starter == starter
     assert r.current_player == (starter + 1) % players
-    assert [hand(r, s) for s in range(players)] == exp_hands
-    assert [str(t) for t in r.yard] == exp_yard
+    assert [hand(r, s) for s in range(players)] == expected["hands"]
+    assert [str(t) for t in r.yard] == expected["yard"]
     assert list(r.pending_ends) == [0, 1, 2, 3]
+    assert r.to_dict()["deal"] == expected
 
 
 def test_cross_hand_draw_search_later_round(dc):
     """Round k starts the search at seat k mod p: round 2 of 3 players, seed 0,
     the 7-7 is the 7th tile drawn: seats 2, 0, 1, 2, 0, 1, 2 -> seat 2."""
     rules = dc.ChickenFoot(players=3, rule_set="cross")
-    exp_starter, exp_hands, exp_yard, exp_drawn, holders = _cross_expected(dc, rules, 0, 2)
-    assert (holders, exp_drawn, exp_starter) == ([], 7, 2)
+    expected, holders = _cross_expected(dc, rules, 0, 2)
+    assert (holders, len(expected["setup_draws"]), expected["starter"]) == ([], 7, 2)
     r = dc.Round(rules, seed=0, round_index=2)
     assert str(r.centre) == "7-7"
     assert r.starter == 2
     assert r.current_player == 0
-    assert [hand(r, s) for s in range(3)] == exp_hands
-    assert [len(h) for h in exp_hands] == [9, 9, 9]  # 7 dealt + 2, 2 and 3 drawn, minus the 7-7 for seat 2
-    assert [str(t) for t in r.yard] == exp_yard
+    assert [hand(r, s) for s in range(3)] == expected["hands"]
+    # 7 dealt + 2, 2 and 3 drawn, minus the 7-7 for seat 2
+    assert [len(h) for h in expected["hands"]] == [9, 9, 9]
+    assert [str(t) for t in r.yard] == expected["yard"]
+    assert r.to_dict()["deal"] == expected
 
 
 def test_cross_holder_at_deal_starts(dc):
     rules = dc.ChickenFoot(players=4, rule_set="cross")
-    exp_starter, exp_hands, exp_yard, exp_drawn, holders = _cross_expected(dc, rules, 1, 0)
-    assert holders == [exp_starter] and exp_drawn == 0
+    expected, holders = _cross_expected(dc, rules, 1, 0)
+    starter = expected["starter"]
+    assert holders == [starter] and expected["setup_draws"] == []
     r = dc.Round(rules, seed=1)
-    assert r.starter == exp_starter
-    assert r.current_player == (exp_starter + 1) % 4
-    assert [hand(r, s) for s in range(4)] == exp_hands
-    assert [len(h) for h in exp_hands] == [6 if s == exp_starter else 7 for s in range(4)]
-    assert [str(t) for t in r.yard] == exp_yard
+    assert r.starter == starter
+    assert r.current_player == (starter + 1) % 4
+    assert [hand(r, s) for s in range(4)] == expected["hands"]
+    assert [len(h) for h in expected["hands"]] == [6 if s == starter else 7 for s in range(4)]
+    assert [str(t) for t in r.yard] == expected["yard"]
+    assert r.to_dict()["deal"] == expected
+
+
+def test_cross_record_keeps_the_search_in_drawer_order(dc):
+    """docs/information.md 2: the record's ``setup_draws`` are the search's tiles in
+    order, the i-th drawn by seat (k + i) mod p, the double last (by the starter);
+    every other drawn tile is in its drawer's hand. Round 2 of 3 players, seed 0
+    (the search of test_cross_hand_draw_search_later_round)."""
+    rules = dc.ChickenFoot(players=3, rule_set="cross")
+    expected, holders = _cross_expected(dc, rules, 0, 2)
+    assert holders == []
+    r = dc.Round(rules, seed=0, round_index=2)
+    d = r.to_dict()
+    assert d["version"] == 2
+    draws = d["deal"]["setup_draws"]
+    assert draws == expected["setup_draws"]
+    assert len(draws) == 7
+    assert draws[-1] == "7-7" == str(r.centre)
+    drawers = [(2 + i) % 3 for i in range(len(draws))]
+    assert drawers == [2, 0, 1, 2, 0, 1, 2]
+    assert drawers[-1] == r.starter
+    for tile, seat in zip(draws[:-1], drawers[:-1]):
+        assert tile in hand(r, seat)
+    assert "7-7" not in [t for s in range(3) for t in hand(r, s)]
+    assert d["deal"]["highest_double"] is False
+    # The search survives a record round trip.
+    assert dc.Round.from_dict(d).to_dict() == d
+
+
+def test_cross_dealt_double_records_no_search(dc):
+    """docs/information.md 2: the starter was dealt the double: ``setup_draws`` is empty."""
+    rules = dc.ChickenFoot(players=4, rule_set="cross")
+    expected, holders = _cross_expected(dc, rules, 1, 0)
+    assert holders == [expected["starter"]]
+    d = dc.Round(rules, seed=1).to_dict()
+    assert d["deal"]["setup_draws"] == []
+    assert d["deal"]["highest_double"] is False
+    assert d["deal"] == expected
 
 
 # --------------------------------------------------------------------------- 2.6 the trains set-up
 
 
 def _trains_expected(dc, rules, gen, k):
-    """The trains set-up of 2.6 (starter search, then a reshuffle of T-1 tiles)."""
+    """The trains set-up of 2.6 (starter search, then a reshuffle of T-1 tiles),
+    as the round's deal record: no search draws into hands, no highest double."""
     n, p, h = rules.set, rules.players, rules.hand_size
     d = n - k
     double_index = d * (d + 1) // 2 + d
@@ -481,22 +534,29 @@ def _trains_expected(dc, rules, gen, k):
     starter = (k + position) % p
     rest = shuffled(dc, gen, rules.tile_count, exclude={double_index})
     hands = [by_index(dc, rest[s * h : (s + 1) * h]) for s in range(p)]
-    return starter, hands, rest[p * h :]
+    return {
+        "centre": f"{d}-{d}",
+        "starter": starter,
+        "hands": hands,
+        "yard": rest[p * h :],
+        "setup_draws": [],
+        "highest_double": False,
+    }
 
 
 @pytest.mark.parametrize("players, seed, k", [(4, 7, 0), (4, 7, 2), (3, 11, 5), (8, 3, 9), (2, 0, 4)])
 def test_trains_starter_search_and_deal(dc, players, seed, k):
     rules = dc.ChickenFoot(players=players)
-    starter, hands, yard = _trains_expected(dc, rules, dc.SplitMix64(seed), k)
+    expected = _trains_expected(dc, rules, dc.SplitMix64(seed), k)
     r = dc.Round(rules, seed=seed, round_index=k)
-    assert str(r.centre) == f"{9 - k}-{9 - k}"
-    assert r.starter == starter
-    assert r.current_player == starter  # the starter moves first in trains
-    assert [hand(r, s) for s in range(players)] == hands
-    assert [str(t) for t in r.yard] == yard
+    assert expected["centre"] == f"{9 - k}-{9 - k}"
+    assert str(r.centre) == expected["centre"]
+    assert r.starter == expected["starter"]
+    assert r.current_player == expected["starter"]  # the starter moves first in trains
+    assert [hand(r, s) for s in range(players)] == expected["hands"]
+    assert [str(t) for t in r.yard] == expected["yard"]
     assert list(r.pending_ends) == list(range(players))
-    deal_record = r.to_dict()["deal"]
-    assert deal_record == {"centre": f"{9 - k}-{9 - k}", "starter": starter, "hands": hands, "yard": yard}
+    assert r.to_dict()["deal"] == expected
 
 
 # --------------------------------------------------------------------------- 2.1 / 2.5 matches
@@ -512,9 +572,8 @@ def test_match_plays_n_plus_one_rounds_from_double_n_down(dc):
     # Every deal comes from the one match generator, in order (greedy draws no randomness).
     gen = dc.SplitMix64(3)
     for k, r in enumerate(rounds):
-        starter, hands, yard = _trains_expected(dc, rules, gen, k)
         assert r.round_index == k
-        assert r.to_dict()["deal"] == {"centre": f"{6 - k}-{6 - k}", "starter": starter, "hands": hands, "yard": yard}
+        assert r.to_dict()["deal"] == _trains_expected(dc, rules, gen, k)
     points = [tuple(res.points) for res in match.results]
     assert points == [(10, 8), (2, 7), (14, 14), (14, 10), (26, 5), (1, 3), (5, 20)]
     assert [res.starter for res in match.results] == [0, 0, 1, 0, 1, 1, 0]
@@ -528,9 +587,13 @@ def test_cross_match_deals_every_round_from_one_generator(dc):
     match = dc.Match(rules, seed=21).play("random")
     assert len(match.results) == 7
     gen = dc.SplitMix64(21)
+    searched = 0
     for k, r in enumerate(match.rounds):
-        starter, hands, yard, _, _ = _cross_expected(dc, rules, gen, k)
-        assert r.to_dict()["deal"] == {"centre": f"{6 - k}-{6 - k}", "starter": starter, "hands": hands, "yard": yard}
+        expected, _ = _cross_expected(dc, rules, gen, k)
+        assert expected["centre"] == f"{6 - k}-{6 - k}"
+        assert r.to_dict()["deal"] == expected
+        searched += bool(expected["setup_draws"])
+    assert searched > 0  # some round's starter had to search
     assert tuple(match.totals) == tuple(sum(res.points[s] for res in match.results) for s in range(3))
 
 

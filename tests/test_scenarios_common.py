@@ -556,6 +556,7 @@ def test_to_dict_format(dc):
     d = r.to_dict()
     rest = [t for t in set_tiles(6) if t not in {"6-6", "2-6", "0-1", "1-6", "2-3", "4-6", "0-0", "0-2", "0-3", "0-4"}]
     assert d == {
+        "version": 2,
         "rules": {
             "game": "chickenfoot",
             "rule_set": "trains",
@@ -571,6 +572,8 @@ def test_to_dict_format(dc):
             "starter": 1,
             "hands": [["0-1", "1-6", "2-6"], ["0-0", "2-3", "4-6"]],
             "yard": ["0-2", "0-3", "0-4"] + rest,
+            "setup_draws": [],
+            "highest_double": False,
         },
         "moves": ["4-6@0", "1-6@1", "draw"],
     }

@@ -15,7 +15,8 @@ from scenario_helpers import deal, ends, hand, legal, reject, result
 
 def expected_doubles_deal(dc, rules, gen):
     """docs/rules.md 3 set-up, independently: deal; redeal from index order while no
-    hand holds a double; the holder of the highest double starts with it."""
+    hand holds a double; the holder of the highest double starts with it. The
+    record says so (docs/information.md 2): no search draws, ``highest_double``."""
     p, h, t = rules.players, rules.hand_size, rules.tile_count
     deals = 0
     while True:
@@ -32,6 +33,8 @@ def expected_doubles_deal(dc, rules, gen):
                 "starter": starter,
                 "hands": [[str(dc.Tile.from_index(i)) for i in sorted(hd)] for hd in hands],
                 "yard": [str(dc.Tile.from_index(i)) for i in deck[p * h :]],
+                "setup_draws": [],
+                "highest_double": True,
             }, deals
 
 
@@ -196,6 +199,28 @@ def test_round_index_does_not_change_a_doubles_deal(dc):
     rules = dc.Doubles(players=3)
     deals = [dc.Round(rules, seed=5, round_index=k).to_dict()["deal"] for k in (0, 1, 7)]
     assert deals[0] == deals[1] == deals[2]
+
+
+def test_records_say_the_centre_is_the_highest_double(dc):
+    """docs/information.md 2: every Doubles round records ``highest_double`` true
+    (and no search draws); a hand-built deal may claim it only when no hand holds
+    a higher double than the centre."""
+    rules = dc.Doubles(players=3)
+    d = dc.Round(rules, seed=4).to_dict()
+    assert d["version"] == 2
+    assert d["deal"]["highest_double"] is True
+    assert d["deal"]["setup_draws"] == []
+    assert dc.Round.from_dict(d).to_dict() == d
+    # Hand-built: 5-5 is the highest double of the hands (6-6 is in the yard).
+    hands = [["0-1", "4-4"], ["1-6", "2-6"], ["3-3"]]
+    r = deal(dc, rules, "5-5", hands, starter=0, highest_double=True)
+    assert r.to_dict()["deal"]["highest_double"] is True
+    assert deal(dc, rules, "5-5", hands, starter=0).to_dict()["deal"]["highest_double"] is False
+    # A hand holds the 6-6, higher than the centre: the claim is refused.
+    higher = [["0-1", "4-4"], ["1-6", "2-6", "6-6"], ["3-3"]]
+    with pytest.raises(dc.StateError):
+        deal(dc, rules, "5-5", higher, starter=0, highest_double=True)
+    assert deal(dc, rules, "5-5", higher, starter=0).to_dict()["deal"]["highest_double"] is False
 
 
 # --------------------------------------------------------------------------- scoring

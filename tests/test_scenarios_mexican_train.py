@@ -26,6 +26,23 @@ def mt(dc, hands, yard=(), starter=0, round_index=0, rest=None, n=6, **options):
     return deal(dc, rules, engine, hands, yard, starter=starter, round_index=round_index, rest=rest)
 
 
+def expected_deal(dc, rules, gen, k):
+    """M1, independently: round k's engine is (N-k)-(N-k); the other T-1 tiles in
+    index order are shuffled once and dealt, the rest is the yard; seat k mod p
+    starts. No search draws, no highest double (docs/information.md 2)."""
+    n, p, h = rules.set, rules.players, rules.hand_size
+    engine = dc.Tile.parse(f"{n - k}-{n - k}")
+    deck = shuffled(dc, gen, rules.tile_count, exclude={engine.index})
+    return {
+        "centre": str(engine),
+        "starter": k % p,
+        "hands": [by_index(dc, deck[s * h : (s + 1) * h]) for s in range(p)],
+        "yard": deck[p * h :],
+        "setup_draws": [],
+        "highest_double": False,
+    }
+
+
 def markers(r):
     return tuple(bool(m) for m in r.markers)
 
@@ -197,20 +214,16 @@ def test_engine_deal_and_first_turn(dc, players, round_index, seed):
     rules = dc.MexicanTrain(players=players, set=6)
     d = 6 - round_index
     engine = dc.Tile.parse(f"{d}-{d}")
-    deck = shuffled(dc, dc.SplitMix64(seed), 28, exclude={engine.index})
     h = rules.hand_size
+    expected = expected_deal(dc, rules, dc.SplitMix64(seed), round_index)
     r = dc.Round(rules, seed=seed, round_index=round_index)
     starter = round_index % players
-    assert r.to_dict()["deal"] == {
-        "centre": str(engine),
-        "starter": starter,
-        "hands": [by_index(dc, deck[s * h : (s + 1) * h]) for s in range(players)],
-        "yard": deck[players * h :],
-    }
+    assert r.to_dict()["deal"] == expected
+    assert expected["centre"] == str(engine)
     assert r.centre == engine
-    assert r.starter == starter
+    assert r.starter == expected["starter"] == starter
     assert r.current_player == starter
-    assert [str(t) for t in r.yard] == deck[players * h :]
+    assert [str(t) for t in r.yard] == expected["yard"]
     assert r.yard_size == 27 - players * h
     assert ends(r) == [(t, d) for t in range(players + 1)]
     assert [r.train_of(t) for t in range(players + 1)] == list(range(players + 1))
@@ -770,6 +783,7 @@ def test_to_dict_and_from_dict_keep_markers_and_the_double(dc):
     named = {"6-6", *DOUBLE_YARD, *(t for h in DOUBLE_HANDS for t in h)}
     rest = [t for t in set_tiles(6) if t not in named]
     assert r.to_dict() == {
+        "version": 2,
         "rules": {
             "game": "mexican_train",
             "set": 6,
@@ -784,6 +798,8 @@ def test_to_dict_and_from_dict_keep_markers_and_the_double(dc):
             "starter": 0,
             "hands": [["0-0", "4-4", "4-6"], ["0-5", "1-6"], ["3-5", "2-6"]],
             "yard": DOUBLE_YARD + rest,
+            "setup_draws": [],
+            "highest_double": False,
         },
         "moves": DOUBLE_OPENING + ["draw", "pass"],
     }
@@ -960,16 +976,11 @@ def test_match_has_n_plus_one_rounds(dc, players, policy):
         assert match.is_over
         assert len(match.rounds) == 7
         gen = dc.SplitMix64(seed)
-        h = rules.hand_size
         for k, r in enumerate(match.rounds):
-            engine = dc.Tile.parse(f"{6 - k}-{6 - k}")
-            deck = shuffled(dc, gen, 28, exclude={engine.index})
-            assert r.to_dict()["deal"] == {
-                "centre": str(engine),
-                "starter": k % players,
-                "hands": [by_index(dc, deck[s * h : (s + 1) * h]) for s in range(players)],
-                "yard": deck[players * h :],
-            }
+            expected = expected_deal(dc, rules, gen, k)
+            assert expected["centre"] == f"{6 - k}-{6 - k}"
+            assert expected["starter"] == k % players
+            assert r.to_dict()["deal"] == expected
             assert r.round_index == k
         totals = tuple(sum(res.points[s] for res in match.results) for s in range(players))
         assert tuple(match.totals) == totals

@@ -92,7 +92,9 @@ void State::validate() const {
 bool State::operator==(const State& other) const noexcept {
   const RoundData &a = r_, &b = other.r_;
   if (a.rules != b.rules || a.round_index != b.round_index || a.starter != b.starter ||
-      a.centre != b.centre || a.over != b.over || a.root_ends != b.root_ends)
+      a.centre != b.centre || a.over != b.over || a.root_ends != b.root_ends ||
+      a.highest_double != b.highest_double || a.n_setup_draws != b.n_setup_draws ||
+      std::memcmp(a.setup_draws, b.setup_draws, static_cast<size_t>(a.n_setup_draws)) != 0)
     return false;
   for (int s = 0; s < kMaxPlayers; ++s)
     if (a.hands[s] != b.hands[s] || a.deal_hands[s] != b.deal_hands[s]) return false;

@@ -1,4 +1,5 @@
 // State: construction, the set-up of a round and explicit deals.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -63,6 +64,7 @@ State::State(const Rules& rules) {
   r_.rules = rules;
   r_.tiles = rules.tiles();
   std::memset(r_.yard, 0, sizeof r_.yard);
+  std::memset(r_.setup_draws, 0, sizeof r_.setup_draws);
   std::memset(r_.end_id, 0, sizeof r_.end_id);
   std::memset(r_.end_num, 0, sizeof r_.end_num);
   std::memset(r_.num_count, 0, sizeof r_.num_count);
@@ -88,6 +90,8 @@ void State::clear_round_() noexcept {
   for (auto& h : r_.hands) h = TileSet{};
   for (auto& h : r_.deal_hands) h = TileSet{};
   r_.yard_len = r_.yard_top = r_.yard_base = 0;
+  r_.n_setup_draws = 0;
+  r_.highest_double = false;
   r_.n_ends = 0;
   std::memset(r_.num_count, 0, sizeof r_.num_count);
   r_.num_present = 0;
@@ -140,6 +144,7 @@ void State::load_deal_(const Deal& d) {
   if (d.starter < 0 || d.starter >= p)
     throw StateError("starter " + std::to_string(d.starter) + " is out of range 0.." +
                      std::to_string(p - 1));
+  check_setup_facts_(d);
 
   clear_round_();
   r_.round_index = d.round_index;
@@ -148,11 +153,68 @@ void State::load_deal_(const Deal& d) {
   r_.yard_len = static_cast<int16_t>(d.yard.size());
   for (size_t i = 0; i < d.yard.size(); ++i) r_.yard[i] = static_cast<uint8_t>(d.yard[i]);
   r_.yard_top = 0;
+  r_.n_setup_draws = static_cast<int16_t>(d.setup_draws.size());
+  for (size_t i = 0; i < d.setup_draws.size(); ++i)
+    r_.setup_draws[i] = static_cast<uint8_t>(d.setup_draws[i]);
+  r_.highest_double = d.highest_double;
   games::with_game(r_.rules.game, [&](auto tag) {
     using G = DOMINOCORE_GAME(tag);
     G::place_centre(r_, d.centre, d.starter);
     Engine<G>::finish_set_up(r_);
   });
+}
+
+// The set-up's facts of an explicit deal (docs/information.md 2), checked
+// after the deal itself (every tile once, the centre, the starter).
+void State::check_setup_facts_(const Deal& d) const {
+  const Rules& rules = r_.rules;
+  const int T = r_.tiles, p = rules.players, n = static_cast<int>(d.setup_draws.size());
+  if (n > 0) {
+    if (rules.game != Game::ChickenFoot || rules.rule_set != RuleSet::Cross)
+      throw StateError(
+          "setup_draws must be empty: only Chicken Foot's cross searches for the round's double");
+    bool seen[kMaxTiles] = {};
+    for (int i = 0; i < n; ++i) {
+      const int t = d.setup_draws[i];
+      if (t < 0 || t >= T)
+        throw StateError("tile index " + std::to_string(t) +
+                         " in setup_draws is not a tile of the set (0.." + std::to_string(T - 1) +
+                         ")");
+      if (seen[t])
+        throw StateError("tile " + tile_name(t) + " appears more than once in setup_draws");
+      seen[t] = true;
+      const int seat = (d.round_index + i) % p;
+      if (i + 1 < n) {
+        const auto& hand = d.hands[static_cast<size_t>(seat)];
+        if (std::find(hand.begin(), hand.end(), t) == hand.end())
+          throw StateError("setup_draws tile " + std::to_string(i) + " (" + tile_name(t) +
+                           ") was drawn by seat " + std::to_string(seat) +
+                           " but is not in that seat's hand");
+      } else {
+        if (t != d.centre)
+          throw StateError("the last of setup_draws (" + tile_name(t) +
+                           ") must be the round's double " + tile_name(d.centre));
+        if (seat != d.starter)
+          throw StateError("the round's double, the last of " + std::to_string(n) +
+                           " setup_draws, was drawn by seat " + std::to_string(seat) +
+                           ", so the starter must be " + std::to_string(seat) + ", not " +
+                           std::to_string(d.starter));
+      }
+    }
+  }
+  if (d.highest_double) {
+    if (rules.game != Game::Doubles && rules.game != Game::Block)
+      throw StateError(
+          "highest_double must be false: only Doubles and Block choose the centre as the "
+          "highest double dealt");
+    for (int s = 0; s < p; ++s)
+      for (int t : d.hands[static_cast<size_t>(s)])
+        if (is_double(t) && (d.centre < 0 || tile_low(t) > tile_low(d.centre)))
+          throw StateError(
+              "highest_double is true but hand " + std::to_string(s) + " holds " + tile_name(t) +
+              (d.centre < 0 ? std::string(", and there is no centre (nobody was dealt a double)")
+                            : ", a double higher than the centre " + tile_name(d.centre)));
+  }
 }
 
 Deal State::deal() const {
@@ -164,7 +226,16 @@ Deal State::deal() const {
   for (int s = 0; s < r_.rules.players; ++s)
     r_.deal_hands[s].for_each([&](int t) { d.hands[s].push_back(t); });
   d.yard.assign(r_.yard + r_.yard_base, r_.yard + r_.yard_len);
+  d.setup_draws.assign(r_.setup_draws, r_.setup_draws + r_.n_setup_draws);
+  d.highest_double = r_.highest_double;
   return d;
+}
+
+int State::drawn_at(int i) const {
+  if (r_.hist[static_cast<size_t>(i)].move.kind != MoveKind::Draw) return -1;
+  int k = 0;  // Draws before move i
+  for (int j = 0; j < i; ++j) k += r_.hist[static_cast<size_t>(j)].move.kind == MoveKind::Draw;
+  return r_.yard[r_.yard_base + k];
 }
 
 }  // namespace dominocore

@@ -113,6 +113,13 @@ struct RoundData {
   uint8_t yard[kMaxTiles];  ///< dealt order; the live yard is [yard_top, yard_len)
   int16_t yard_len = 0, yard_top = 0, yard_base = 0;  ///< base: the top after the set-up
 
+  /// The set-up's public facts (State::deal()): Chicken Foot cross's search
+  /// for the round's double in draw order, and whether the centre was chosen
+  /// as the highest double dealt.
+  uint8_t setup_draws[kMaxTiles];
+  int16_t n_setup_draws = 0;
+  bool highest_double = false;
+
   int16_t end_id[kMaxEnds];  ///< open ends, ascending id
   uint8_t end_num[kMaxEnds];
   uint8_t n_ends = 0;

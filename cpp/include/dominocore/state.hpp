@@ -42,6 +42,15 @@ struct Deal {
   int starter = 0;
   std::vector<std::vector<int>> hands;  ///< one list of tile indices per seat
   std::vector<int> yard;                ///< top first (Block: the tiles out of play)
+  /// Chicken Foot `cross`: the set-up's search for the round's double, in
+  /// draw order (tile i drawn by seat (round_index + i) mod p, the double
+  /// last, by the starter); the other tiles are in their drawers' hands.
+  /// Empty when the starter was dealt the double, and in every other game.
+  std::vector<int> setup_draws;
+  /// The set-up chose the centre as the highest double dealt (every Doubles
+  /// round; Block under lead = highest_double, where no centre means that no
+  /// hand was dealt a double): a public fact of docs/information.md 1.
+  bool highest_double = false;
 };
 
 class State {
@@ -56,8 +65,11 @@ class State {
   /// A standalone round: its own generator seeded with `seed`.
   State(const Rules& rules, uint64_t seed, int round_index = 0);
   /// From an explicit deal; validates that hands + yard + centre hold every
-  /// tile exactly once, the centre (by the game's rules), the starter and the
-  /// seat count. Throws StateError.
+  /// tile exactly once, the centre (by the game's rules), the starter, the
+  /// seat count and the set-up's facts (a search only in the cross, each tile
+  /// in its drawer's hand and the double last, drawn by the starter;
+  /// highest_double only in Doubles and Block, and true of the deal).
+  /// Throws StateError.
   State(const Rules& rules, const Deal& deal);
 
   /// Deals a new round into this object (same rules), reusing its buffers:
@@ -115,9 +127,24 @@ class State {
   /// Moves played since the set-up, in order.
   int num_moves() const noexcept { return static_cast<int>(r_.hist.size()); }
   Move move_at(int i) const { return r_.hist[i].move; }
+  /// The seat that made move i.
+  int mover_at(int i) const { return r_.hist[i].mover; }
+  /// The tile move i drew, -1 if move i is not a Draw. Draws take the yard
+  /// after the set-up top first, so the k-th Draw took deal().yard[k].
+  int drawn_at(int i) const;
   std::vector<Move> moves() const;
-  /// The deal this round started from (hands sorted by index, yard top first).
+  /// The deal this round started from (hands sorted by index, yard top
+  /// first), with the set-up's public facts (setup_draws, highest_double).
   Deal deal() const;
+  /// The cross's set-up search, in draw order (see Deal::setup_draws).
+  int num_setup_draws() const noexcept { return r_.n_setup_draws; }
+  int setup_draw(int i) const { return r_.setup_draws[i]; }
+  /// Whether the set-up chose the centre as the highest double dealt.
+  bool highest_double() const noexcept { return r_.highest_double; }
+
+  /// The round's data, read-only: for the analysis code that walks it
+  /// whole (information.cpp, determinize.cpp) without copying.
+  const RoundData& data() const noexcept { return r_; }
 
   bool is_over() const noexcept { return r_.over; }
   /// The result; throws StateError while the round goes on.
@@ -195,6 +222,7 @@ class State {
   explicit State(const Rules& rules);  // empty shell, then set_up / load_deal_
   void clear_round_() noexcept;
   void load_deal_(const Deal& deal);
+  void check_setup_facts_(const Deal& deal) const;
   std::string ends_text_(bool legal_only) const;
 
   RoundData r_;

@@ -13,6 +13,8 @@ void Block::set_up(RoundData& r, Rng& rng, int round_index, int leader) {
   rng.shuffle(deck, static_cast<size_t>(T));
   r.deal_out(deck, T);  // the rest is out of play
   if (r.rules.lead == Lead::HighestDouble) {
+    // A public fact of the set-up, also when nobody was dealt a double.
+    r.highest_double = true;
     for (int v = r.rules.set; v >= 0; --v) {
       const int d = double_tile(v);
       for (int s = 0; s < p; ++s)

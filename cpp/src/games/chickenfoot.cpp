@@ -41,6 +41,9 @@ void ChickenFoot::set_up(RoundData& r, Rng& rng, int round_index, int /*leader*/
         break;
       }
     }
+    // The search is public (docs/information.md 1): its tiles, in order.
+    r.n_setup_draws = r.yard_top;
+    for (int i = 0; i < r.yard_top; ++i) r.setup_draws[i] = r.yard[i];
   }
   r.hands[holder].reset(d);
   place_centre(r, d, holder);

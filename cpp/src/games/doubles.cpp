@@ -17,6 +17,7 @@ void Doubles::set_up(RoundData& r, Rng& rng, int /*round_index*/, int /*leader*/
         if (r.hands[s].test(d)) {
           r.hands[s].reset(d);
           place_centre(r, d, s);
+          r.highest_double = true;  // a public fact of the set-up
           return;
         }
     }

@@ -12,7 +12,8 @@ struct Block : GameBase, FixedActionSpace {
   /// B1, B2: one shuffle and deal, the rest out of play. The leader is the
   /// match's `leader` (or round_index mod p for a round on its own) and
   /// leads on the lead end; under lead = highest_double the holder of the
-  /// highest double has it placed for them.
+  /// highest double has it placed for them (and highest_double is set,
+  /// whether or not a double was dealt).
   static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
   /// A hand-built deal: no centre, or a double.
   static void check_deal(const Rules& rules, const Deal& deal);

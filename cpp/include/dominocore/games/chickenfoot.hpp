@@ -12,7 +12,8 @@ namespace games {
 struct ChickenFoot : GameBase, FixedActionSpace {
   /// trains (2.6): find the starter by drawing for the round's double, then
   /// shuffle the rest again and deal. cross (2.7): deal, and the holder of
-  /// the double starts (seats draw for it if nobody holds it).
+  /// the double starts (seats draw for it if nobody holds it; that search
+  /// is recorded as the round's setup_draws).
   static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
   /// A hand-built deal: the centre must be the round's double (N-k).
   static void check_deal(const Rules& rules, const Deal& deal);

@@ -10,7 +10,7 @@ namespace games {
 
 struct Doubles : GameBase, FixedActionSpace {
   /// Deal; the holder of the highest double puts it in the centre; redeal
-  /// from a fresh shuffle while no hand holds a double.
+  /// from a fresh shuffle while no hand holds a double. Sets highest_double.
   static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
   /// A hand-built deal: the centre must be a double.
   static void check_deal(const Rules& rules, const Deal& deal);
