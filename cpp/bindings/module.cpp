@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "dominocore/dominocore.hpp"
+#include "dominocore/information.hpp"
 
 namespace py = pybind11;
 using namespace dominocore;
@@ -312,7 +313,50 @@ py::list legal_action_list(const State& s) {
   return py::reinterpret_steal<py::list>(list);
 }
 
+// The seat check of every information query, worded as
+// dominocore.common.checks.check_seat words it.
+void check_seat(const State& s, int seat) {
+  if (seat < 0 || seat >= s.players())
+    throw RulesError("seat must be between 0 and " + std::to_string(s.players() - 1) + ", got " +
+                     std::to_string(seat));
+}
+
+// The float32 buffer a tensor is written to: `out` when it is a writable,
+// C-contiguous float32 numpy array of exactly `shape` (RulesError otherwise,
+// as for legal_action_mask's `out`: a cast would write to a copy), else, for
+// None, a new array.
+py::array float_buffer(const py::object& out, const std::vector<py::ssize_t>& shape,
+                       const char* what) {
+  if (out.is_none()) return py::array_t<float>(shape);
+  const auto dims = [](const py::ssize_t* d, size_t n) {
+    std::string text = "(";
+    for (size_t k = 0; k < n; ++k) text += (k ? ", " : "") + std::to_string(d[k]);
+    return text + (n == 1 ? ",)" : ")");
+  };
+  std::string got;
+  if (!py::isinstance<py::array>(out)) {
+    got = shown(out);
+  } else {
+    const auto arr = py::reinterpret_borrow<py::array>(out);
+    // check_: a numpy array of an equivalent dtype (native float32), C-contiguous.
+    bool fits = py::array_t<float, py::array::c_style>::check_(out) && arr.writeable() &&
+                arr.ndim() == static_cast<py::ssize_t>(shape.size());
+    for (size_t k = 0; fits && k < shape.size(); ++k)
+      fits = arr.shape(static_cast<py::ssize_t>(k)) == shape[k];
+    if (fits) return arr;
+    got = std::string(arr.writeable() ? "" : "a read-only ") +
+          (arr.flags() & py::array::c_style ? "" : "a non-contiguous ") +
+          std::string(py::str(arr.dtype())) + " array of shape " +
+          dims(arr.shape(), static_cast<size_t>(arr.ndim()));
+    if (got.rfind("a ", 0) != 0) got = "a " + got;
+  }
+  throw RulesError("out must be a writable, C-contiguous numpy float32 array of shape " +
+                   dims(shape.data(), shape.size()) + " for the " + what + ", got " + got);
+}
+
 }  // namespace
+
+#include "determinize_bindings.hpp"  // after the helpers above, which it uses
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
@@ -398,19 +442,22 @@ PYBIND11_MODULE(_core, m) {
              return State(rules, to_uint64(seed, "seed"), round_index);
            }),
            py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
-      .def(
-          py::init([](const Rules& rules, int centre, int starter,
-                      std::vector<std::vector<int>> hands, std::vector<int> yard, int round_index) {
-            Deal deal;
-            deal.centre = centre;
-            deal.starter = starter;
-            deal.hands = std::move(hands);
-            deal.yard = std::move(yard);
-            deal.round_index = round_index;
-            return State(rules, deal);
-          }),
-          py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"),
-          py::arg("yard"), py::arg("round_index"))
+      .def(py::init([](const Rules& rules, int centre, int starter,
+                       std::vector<std::vector<int>> hands, std::vector<int> yard, int round_index,
+                       std::vector<int> setup_draws, bool highest_double) {
+             Deal deal;
+             deal.centre = centre;
+             deal.starter = starter;
+             deal.hands = std::move(hands);
+             deal.yard = std::move(yard);
+             deal.round_index = round_index;
+             deal.setup_draws = std::move(setup_draws);
+             deal.highest_double = highest_double;
+             return State(rules, deal);
+           }),
+           py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"),
+           py::arg("yard"), py::arg("round_index"), py::kw_only(),
+           py::arg("setup_draws") = std::vector<int>{}, py::arg("highest_double") = false)
       // ---- observation
       .def_property_readonly("current_player", &State::current_player,
                              "The seat to move, -1 once over.")
@@ -456,8 +503,24 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("_deal",
                              [](const State& s) {
                                Deal d = s.deal();
-                               return py::make_tuple(d.centre, d.starter, d.hands, d.yard);
+                               return py::make_tuple(d.centre, d.starter, d.hands, d.yard,
+                                                     d.setup_draws, d.highest_double);
                              })
+      // Every move played: (mover, move code, the tile a Draw took or -1).
+      // Hidden data, for the wrapper's internal _history() only.
+      .def_property_readonly(
+          "_history",
+          [](const State& s) {
+            py::list out(static_cast<size_t>(s.num_moves()));
+            const RoundData& r = s.data();
+            int draws = 0;  // the k-th Draw took the yard's tile k after the set-up
+            for (int i = 0; i < s.num_moves(); ++i) {
+              const Move m = s.move_at(i);
+              const int drawn = m.kind == MoveKind::Draw ? r.yard[r.yard_base + draws++] : -1;
+              out[static_cast<size_t>(i)] = py::make_tuple(s.mover_at(i), encode(m), drawn);
+            }
+            return out;
+          })
       .def_property_readonly("_result",
                              [](const State& s) -> py::object {
                                if (!s.is_over()) return py::none();
@@ -523,6 +586,40 @@ PYBIND11_MODULE(_core, m) {
              refuse_unworded(s, m, -1);
              return s.move_to_action(m);
            })
+      // ---- what a seat may know (docs/information.md 3)
+      .def(
+          "information_state",
+          [](const State& s, int seat) {
+            check_seat(s, seat);
+            return information_state(s, seat);
+          },
+          py::arg("seat"), "The seat's information state (docs/information.md 3).")
+      .def(
+          "information_state_hash",
+          [](const State& s, int seat) {
+            check_seat(s, seat);
+            return information_state_hash(s, seat);
+          },
+          py::arg("seat"), "64-bit FNV-1a of information_state(seat).")
+      .def(
+          "_information_state_tensor",
+          [](const State& s, int seat, const py::object& out) {
+            check_seat(s, seat);
+            py::array buf =
+                float_buffer(out, {information_state_tensor_size(s.rules())}, "information state");
+            information_state_tensor(s, seat, static_cast<float*>(buf.mutable_data()));
+            return buf;
+          },
+          py::arg("seat"), py::arg("out") = py::none())
+      .def(
+          "_observation_tensor",
+          [](const State& s, int seat, const py::object& out) {
+            check_seat(s, seat);
+            py::array buf = float_buffer(out, {observation_tensor_size(s.rules())}, "observation");
+            observation_tensor(s, seat, static_cast<float*>(buf.mutable_data()));
+            return buf;
+          },
+          py::arg("seat"), py::arg("out") = py::none())
       .def("_playout", [](State& s, Bots& bots) { bots.play_out(s); })
       .def("__str__", &State::to_string);
 
@@ -574,6 +671,49 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("rules"), py::arg("matches"), py::arg("n"), py::arg("seed"), py::arg("round_index"),
       py::arg("policies"), py::arg("threads"), py::arg("progress") = py::none());
+  m.def(
+      "_information_state_tensor_size",
+      [](const Rules& rules) { return information_state_tensor_size(rules); }, py::arg("rules"));
+  m.def(
+      "_information_state_history_bound",
+      [](const Rules& rules) { return information_state_history_bound(rules); }, py::arg("rules"));
+  m.def(
+      "_observation_tensor_size", [](const Rules& rules) { return observation_tensor_size(rules); },
+      py::arg("rules"));
+  m.def(
+      "_observation_tensors",
+      [](const std::vector<py::object>& rounds, const std::vector<int>& seats,
+         const py::object& out) {
+        // The list of references keeps every state alive while the GIL is
+        // released; the tensor reads only fixed-size members of a state.
+        if (seats.size() != rounds.size())
+          throw RulesError("seats must hold one seat per round: " + std::to_string(rounds.size()) +
+                           " rounds, " + std::to_string(seats.size()) + " seats");
+        std::vector<const State*> states(rounds.size());
+        int size = 0;
+        for (size_t i = 0; i < rounds.size(); ++i) {
+          const State& s = rounds[i].cast<const State&>();
+          check_seat(s, seats[i]);
+          const int k = observation_tensor_size(s.rules());
+          if (i > 0 && k != size)
+            throw StateError("every round must have the same rules (round " + std::to_string(i) +
+                             "'s observation tensor has " + std::to_string(k) + " entries, not " +
+                             std::to_string(size) + ")");
+          size = k;
+          states[i] = &s;
+        }
+        py::array buf = float_buffer(
+            out, {static_cast<py::ssize_t>(rounds.size()), static_cast<py::ssize_t>(size)},
+            "observations");
+        float* data = static_cast<float*>(buf.mutable_data());
+        {
+          py::gil_scoped_release release;
+          for (size_t i = 0; i < states.size(); ++i)
+            observation_tensor(*states[i], seats[i], data + i * static_cast<size_t>(size));
+        }
+        return buf;
+      },
+      py::arg("rounds"), py::arg("seats"), py::arg("out") = py::none());
   m.attr("STATE_BYTES") = sizeof(State);
   m.attr("MAX_THREADS") = kMaxThreads;
   m.attr("MAX_SIM_COUNT") = kMaxSimCount;
@@ -586,4 +726,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("hardware_threads", [] {
     return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxThreads);
   });
+  bind_determinizer(m);  // after RoundCore, which gains _determinizer
 }

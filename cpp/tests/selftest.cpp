@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dominocore/dominocore.hpp"
+#include "dominocore/information.hpp"
 
 using namespace dominocore;
 
@@ -479,6 +480,100 @@ static void test_setups() {
     State y(r3, e);
     CHECK(y.is_over() && y.result().out_seat == 1);
   }
+}
+
+static uint64_t fnv1a(const std::string& text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const char c : text) h = (h ^ static_cast<uint8_t>(c)) * 0x100000001b3ull;
+  return h;
+}
+
+// The set-up's facts and the information queries (docs/information.md 2, 3).
+static void test_information() {
+  // Every game: the hash is FNV-1a of the string; a replay from the recorded
+  // deal (its set-up facts included) has the same information for every
+  // seat; the history stays within the tensor's bound; tensors are finite.
+  const std::vector<Rules> rs = all_rules();
+  std::vector<float> ist, obs;
+  for (size_t i = 0; i < rs.size(); i += 3) {
+    const Rules& rules = rs[i];
+    ist.assign(static_cast<size_t>(information_state_tensor_size(rules)), -1.0f);
+    obs.assign(static_cast<size_t>(observation_tensor_size(rules)), -1.0f);
+    Rng rng(i);
+    State s(rules, rng, 0);
+    CHECK(s.highest_double() == (rules.game == Game::Doubles ||
+                                 (rules.game == Game::Block && rules.lead == Lead::HighestDouble)));
+    CHECK(s.num_setup_draws() == 0 || rules.rule_set == RuleSet::Cross);
+    std::vector<Move> buf;
+    while (!s.is_over()) {
+      s.legal_moves(buf, true);
+      s.push_unchecked(buf[rng.below(buf.size())]);
+    }
+    CHECK(s.num_moves() <= information_state_history_bound(rules));
+    State replay(rules, s.deal());
+    for (const Move& m : s.moves()) replay.push(m);
+    CHECK(replay == s);
+    int draws = 0;
+    for (int k = 0; k < s.num_moves(); ++k)
+      CHECK(
+          s.drawn_at(k) ==
+          (s.move_at(k).kind == MoveKind::Draw ? s.deal().yard[static_cast<size_t>(draws++)] : -1));
+    for (int seat = 0; seat < rules.players; ++seat) {
+      const std::string text = information_state(s, seat);
+      CHECK(text == information_state(replay, seat));
+      CHECK(information_state_hash(s, seat) == fnv1a(text));
+      information_state_tensor(s, seat, ist.data());
+      observation_tensor(s, seat, obs.data());
+      CHECK(std::all_of(ist.begin(), ist.end(), [](float x) { return x >= 0.0f && x < 200.0f; }));
+      CHECK(std::all_of(obs.begin(), obs.end(), [](float x) { return x >= 0.0f && x < 200.0f; }));
+    }
+  }
+  // The cross's search is recorded, in order, and validated in a deal.
+  const Rules cross = chicken_foot(3, 9, RuleSet::Cross);
+  int searched = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    const State s(cross, seed, 1);
+    const Deal d = s.deal();
+    if (d.setup_draws.empty()) continue;
+    ++searched;
+    CHECK(d.setup_draws.back() == s.centre() &&
+          (1 + static_cast<int>(d.setup_draws.size()) - 1) % 3 == s.starter());
+    CHECK(State(cross, d) == s);
+    Deal bad = d;
+    bad.setup_draws.pop_back();
+    CHECK(throws<StateError>([&] { State x(cross, bad); }));
+    bad = d;
+    std::swap(bad.setup_draws.front(), bad.setup_draws.back());
+    CHECK(throws<StateError>([&] { State x(cross, bad); }));
+    bad = d;
+    bad.highest_double = true;
+    CHECK(throws<StateError>([&] { State x(cross, bad); }));
+    // "d": the starter's count includes the double; "x" lists its own draws.
+    const std::string text = information_state(s, s.starter());
+    CHECK(text.find(tile_name(s.centre()) + ";m") != std::string::npos);
+  }
+  CHECK(searched > 0);
+  // highest_double is validated against the deal.
+  const Rules blk = block(2, 6, std::nullopt, Lead::Winner);
+  Deal e;
+  e.centre = double_tile(3);
+  e.starter = 0;
+  e.hands = {{tile_index(0, 1), double_tile(5)}, {tile_index(2, 3)}};
+  for (int t = 0; t < 28; ++t)
+    if (t != e.centre && t != tile_index(0, 1) && t != double_tile(5) && t != tile_index(2, 3))
+      e.yard.push_back(t);
+  e.highest_double = true;
+  CHECK(throws<StateError>([&] { State x(blk, e); }));  // 5-5 is above the centre 3-3
+  e.highest_double = false;
+  CHECK(!State(blk, e).highest_double());
+  e.setup_draws = {double_tile(3)};
+  CHECK(throws<StateError>([&] { State x(blk, e); }));  // a search only in the cross
+  // The exact string of a hand-built Block round.
+  e.setup_draws.clear();
+  State b(blk, e);
+  b.push(Move::place(tile_index(2, 3), 0), 1);
+  CHECK(information_state(b, 0) == "r0;s0;c3-3;t0;d0,0;h0-1,5-5;x;m1:2-3@0");
+  CHECK(information_state(b, 1) == "r0;s1;c3-3;t0;d0,0;h2-3;x;m1:2-3@0");
 }
 
 static void test_scenarios() {
@@ -1183,6 +1278,19 @@ static void bench() {
       "  bench: clone of a round state (sizeof %zu bytes + %d moves of history): %.0f ns%s\n",
       sizeof(State), s.num_moves(), std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000,
       sink ? "" : " ");
+  // What a seat may know, in mid-round (20 moves): the hash and the observation.
+  std::vector<float> obs(static_cast<size_t>(observation_tensor_size(r)));
+  uint64_t hashes = 0;
+  t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 200000; ++i) hashes += information_state_hash(s, i & 3);
+  t1 = std::chrono::steady_clock::now();
+  const double hash_ns = std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000;
+  t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 200000; ++i) observation_tensor(s, i & 3, obs.data());
+  t1 = std::chrono::steady_clock::now();
+  std::printf("  bench: information_state_hash %.0f ns, observation_tensor %.0f ns%s\n", hash_ns,
+              std::chrono::duration<double>(t1 - t0).count() * 1e9 / 200000,
+              hashes + static_cast<uint64_t>(obs[0]) ? "" : " ");
   const Rules d = doubles(2);
   t0 = std::chrono::steady_clock::now();
   const SimResult rd = simulate_matches(d, 20000, 1, {Policy::Random}, 1);
@@ -1206,7 +1314,8 @@ int main(int argc, char** argv) {
   test_block();
   test_mexican_train();
   test_perft();
-  std::printf("  set-ups and scenarios ok\n");
+  test_information();
+  std::printf("  set-ups, scenarios and information ok\n");
   test_random_rounds(quick);
   test_match_and_sim();
   test_match_tally();

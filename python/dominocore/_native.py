@@ -15,11 +15,14 @@ import functools
 import operator
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+import numpy as np
+
 from . import _core
 from .common import messages
 
 # The value types are shared with the reference: one set of classes for both.
 from .common.checks import (
+    MAX_SEED,
     Guarded,
     action_key,
     check_player,
@@ -33,14 +36,16 @@ from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError
 from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
 from .common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, check_rules, rules_from_dict
 from .common.tiles import Tile, tile_count
+from .common.view import HistoryEntry, PlayerView
 from .reference import match as _ref_match
 from .reference import sim as _ref_sim
 from .reference.round import RoundAPI, RoundResult
 from .reference.sim import Progress, SimulationResult, check_simulate_args
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
-    "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "IllegalMoveError",
-    "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "RandomPlayer", "Round",
+    "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "HistoryEntry",
+    "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
+    "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
     "Tile", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
 ]  # fmt: skip
@@ -98,6 +103,18 @@ def _core_rules(rules: Rules) -> Any:
     return core
 
 
+def _tensor_shapes(rules: Rules) -> Tuple[Tuple[int], Tuple[int]]:
+    """The shapes of the information-state and observation tensors of ``rules``, computed once."""
+    shapes = rules._cache.get("tensor_shapes")
+    if shapes is None:
+        core = _core_rules(rules)
+        shapes = rules._cache["tensor_shapes"] = (
+            (_core._information_state_tensor_size(core),),
+            (_core._observation_tensor_size(core),),
+        )
+    return shapes
+
+
 def _checked_round(round: Any) -> Any:
     """The core state of a compiled ``Round`` (bots take nothing else)."""
     if not isinstance(round, Round):
@@ -153,7 +170,8 @@ class Round(RoundAPI):
     # slots: a slot read is as cheap as the method lookup of a subclass of the
     # core's class, where a forwarding method or property would cost a Python
     # frame (or two lookups) on every step.
-    __slots__ = ("_s", "_rules", "legal_actions", "apply_action", "legal_action_mask")
+    # _round_id: the token of the round's views (common/view.py), made on first use.
+    __slots__ = ("_s", "_rules", "_round_id", "legal_actions", "apply_action", "legal_action_mask")
     _s: Any
     _rules: Rules
 
@@ -189,8 +207,18 @@ class Round(RoundAPI):
 
     @classmethod
     def _from_valid_deal(
-        cls, rules: Rules, round_index: int, centre: Optional[Tile], starter: int, hands, yard
+        cls,
+        rules: Rules,
+        round_index: int,
+        centre: Optional[Tile],
+        starter: int,
+        hands,
+        yard,
+        setup_draws: Sequence[Tile] = (),
+        highest_double: bool = False,
     ) -> "Round":
+        """A round from a deal ``RoundAPI.from_deal`` checked, with the set-up's
+        facts (docs/information.md 2), which the core validates too."""
         state = _core.RoundCore(
             _core_rules(rules),
             -1 if centre is None else centre.index,
@@ -198,6 +226,8 @@ class Round(RoundAPI):
             [[t.index for t in h] for h in hands],
             [t.index for t in yard],
             round_index,
+            setup_draws=[t.index for t in setup_draws],
+            highest_double=bool(highest_double),
         )
         return cls._wrap(rules, state)
 
@@ -344,6 +374,72 @@ class Round(RoundAPI):
         except IllegalMoveError as exc:
             raise _illegal_move(self, exc, move, None) from None
 
+    # ------------------------------------------------------------ what a seat may know
+
+    def information_state(self, seat: int) -> str:
+        """``seat``'s perfect-recall information state: a string equal for two
+        states of the same rules exactly when the seat cannot tell them apart
+        (its format: docs/information.md 3)."""
+        return self._s.information_state(check_seat(self._rules.players, seat))
+
+    def information_state_hash(self, seat: int) -> int:
+        """The 64-bit FNV-1a hash of ``information_state(seat)``'s bytes
+        (docs/information.md 3), computed without building the string."""
+        if type(seat) is not int or not 0 <= seat < self._rules.players:  # the hot path skips the call
+            seat = check_seat(self._rules.players, seat)
+        return self._s.information_state_hash(seat)
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """``seat``'s information state as a flat float32 vector of
+        ``information_state_tensor_shape`` (docs/information.md 3)."""
+        return self._s._information_state_tensor(check_seat(self._rules.players, seat))
+
+    @property
+    def information_state_tensor_shape(self) -> Tuple[int]:
+        """The shape of ``information_state_tensor()``, fixed by the rules."""
+        return _tensor_shapes(self._rules)[0]
+
+    def observation_tensor(self, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """What ``seat`` observes now as a flat float32 vector of
+        ``observation_tensor_shape`` (its planes: docs/information.md 3),
+        written into ``out`` (a writable, C-contiguous 1-d float32 array of
+        that length, else ``RulesError``) when given."""
+        if type(seat) is not int or not 0 <= seat < self._rules.players:  # the hot path skips the call
+            seat = check_seat(self._rules.players, seat)
+        return self._s._observation_tensor(seat, out)
+
+    @property
+    def observation_tensor_shape(self) -> Tuple[int]:
+        """The shape of ``observation_tensor()``, fixed by the rules."""
+        return _tensor_shapes(self._rules)[1]
+
+    @staticmethod
+    def observation_tensors(
+        rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[np.ndarray] = None
+    ) -> np.ndarray:
+        """The observation tensors of many rounds of equal rules (``StateError``
+        otherwise) in one call, the GIL released: row i is
+        ``rounds[i].observation_tensor(seat)``, ``seats`` one seat for every
+        round or one per round (docs/information.md 3). Fills ``out`` (a
+        writable, C-contiguous float32 array of shape ``(len(rounds), size)``)
+        when given; with no rounds, returns ``out`` or an empty (0, 0) array."""
+        rounds = list(rounds)
+        cores = [_checked_round(r) for r in rounds]
+        if not cores:
+            return np.empty((0, 0), np.float32) if out is None else out
+        rules = rounds[0]._rules
+        for i, r in enumerate(rounds):
+            if r._rules is not rules and r._rules != rules:  # the same object, most often
+                raise StateError(f"every round must have the same rules: round {i} has {r.rules!r}, round 0 {rules!r}")
+        players = rules.players
+        if not isinstance(seats, int) and hasattr(seats, "__len__"):  # a list, a tuple, a numpy array
+            if len(seats) != len(cores):
+                raise RulesError(f"seats must hold one seat per round: {len(cores)} rounds, {len(seats)} seats")
+            seat_list = [check_seat(players, s) for s in seats]
+        else:
+            seat_list = [check_seat(players, seats)] * len(cores)
+        return _core._observation_tensors(cores, seat_list, out)
+
     # ------------------------------------------------------------ copies and records
 
     def clone(self) -> "Round":
@@ -356,13 +452,90 @@ class Round(RoundAPI):
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard = self._s._deal
+        centre, starter, hands, yard, setup_draws, highest_double = self._s._deal
         return {
             "centre": None if centre < 0 else str(_TILES[centre]),
             "starter": starter,
             "hands": [[str(_TILES[t]) for t in sorted(h)] for h in hands],
             "yard": [str(_TILES[t]) for t in yard],
+            "setup_draws": [str(_TILES[t]) for t in setup_draws],
+            "highest_double": highest_double,
         }
+
+    def _history(self) -> List[Tuple[int, Move, Optional[Tile]]]:
+        """Every move played, as ``(mover, move, drawn)``: ``drawn`` is the
+        tile a Draw took (``None`` for other moves). Hidden data: internal use
+        only (determinization, player views)."""
+        return [(mover, _decode(code), None if drawn < 0 else _TILES[drawn]) for mover, code, drawn in self._s._history]
+
+    def determinizer(self, seat: int) -> "Determinizer":
+        """The exact determinizer of ``seat`` (docs/information.md 4): it reads
+        the round once and then samples worlds, as many as wanted, with
+        ``sample(seed)``. ``StateError`` once the round is over."""
+        return Determinizer(self, seat)
+
+
+class Determinizer(Guarded):
+    """Samples worlds for one seat of a compiled ``Round``: the exact
+    determinization of docs/information.md section 4.
+
+    Made by ``Round.determinizer(seat)``, which does the preparation once (it
+    replays the public history and builds the slot model); it keeps what it
+    needs, so the round may change afterwards. ``sample(seed)`` returns a new
+    ``Round``, a world drawn uniformly over those consistent with what the
+    seat knows. A sample first tries up to 8 baseline proposals; when they
+    all fail, the exact count of the worlds is built (once, then reused) and
+    sampled from. Sampling releases the GIL.
+
+    ``stats`` is a dict of what it built and did so far: ``tiles`` (the
+    hidden tiles it places, the other seats' placed tiles included), ``slots``
+    and ``cells`` of the slot model (the yard's included), ``count_built``,
+    ``count_by_slot`` (the count built is the transposed one, slots into
+    tiles, tried when the count by tile outgrows its bound),
+    ``count_states`` and ``count_edges`` (the count's memo entries and
+    transitions, 0 until built), ``log2_worlds`` (log2 of the number of
+    worlds satisfying conditions 1-4, once counted, else ``None``),
+    ``count_too_large`` (every count outgrew its bound, so the sampler only
+    proposes: never seen), ``samples``, ``proposals`` and ``accepted`` (the
+    baseline proposals tried and accepted), ``count_samples`` (worlds drawn
+    from the count) and ``count_rejected`` (draws of the count rejected
+    because the round would be blocked now: nobody could place).
+    """
+
+    __slots__ = ("_core", "_rules")
+    _init_marker = "_core"
+
+    def __init__(self, round: Round, seat: int) -> None:
+        """The determinizer of ``seat`` (``RulesError`` unless 0..p-1) in ``round``."""
+        core = _checked_round(round)
+        rules = round.rules
+        self._core = core._determinizer(check_seat(rules.players, seat))
+        self._rules = rules
+
+    @property
+    def seat(self) -> int:
+        """The seat whose information the worlds share."""
+        return self._core.seat
+
+    def sample(self, seed: Any = 0) -> Round:
+        """A world: a new ``Round`` with this round's rules, public history and
+        the seat's private history, everything else drawn uniformly over the
+        consistent worlds. ``seed``: an int (0..2**64-1) or a
+        ``dominocore.SplitMix64``, which advances."""
+        if (type(seed) is not int or not 0 <= seed <= MAX_SEED) and not isinstance(seed, SplitMix64):
+            seed = check_seed(seed)  # raises, or converts an integer-like object
+        world = object.__new__(Round)  # Round._wrap, inlined: this is the hot path
+        world._s = self._core._sample(seed)
+        world._rules = self._rules
+        return world
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """What it built and did so far (see the class docstring)."""
+        return self._core._stats
+
+    def __repr__(self) -> str:
+        return f"<Determinizer seat={self.seat} {self._rules!r}>"
 
 
 class RandomPlayer(Guarded):

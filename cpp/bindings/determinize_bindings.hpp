@@ -1,0 +1,99 @@
+// The binding of the exact determinizer (docs/information.md 4).
+//
+// Part of module.cpp's translation unit: it is included there after the
+// helpers it uses (the caster that refuses uninitialised objects,
+// to_uint64, def_unpicklable), and bind_determinizer() runs at the end of the
+// module's definition, once RoundCore is bound.
+#pragma once
+
+#include <memory>
+#include <mutex>
+
+#include "dominocore/determinize.hpp"
+
+namespace {
+
+// A Determinizer shared with Python. Sampling runs with the GIL released, so
+// the object's own lock serialises the calls on one determinizer (its count
+// is built lazily and its statistics change on every sample).
+struct DeterminizerCore {
+  DeterminizerCore(const State& state, int seat, int proposals) : det(state, seat, proposals) {}
+  Determinizer det;
+  std::mutex lock;
+};
+
+}  // namespace
+
+PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
+PYBIND11_NAMESPACE_BEGIN(detail)
+template <>
+class type_caster<DeterminizerCore> : public initialised_caster<DeterminizerCore> {};
+PYBIND11_NAMESPACE_END(detail)
+PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
+
+namespace {
+
+// Binds DeterminizerCore and RoundCore._determinizer (RoundCore must be bound).
+inline void bind_determinizer(py::module_& m) {
+  py::class_<DeterminizerCore> cls(
+      m, "DeterminizerCore",
+      "The compiled exact determinizer of one seat (see dominocore.Round.determinizer).");
+  def_unpicklable(cls);
+  cls.def_property_readonly("seat", [](DeterminizerCore& d) { return d.det.seat(); })
+      .def(
+          "_sample",
+          [](DeterminizerCore& d, py::handle seed) {
+            // A SplitMix64 advances: it is copied in, sampled from without
+            // the GIL, and written back.
+            const bool shared = py::isinstance<Rng>(seed);
+            Rng rng = shared ? seed.cast<Rng&>() : Rng(to_uint64(seed, "seed"));
+            State world = [&] {
+              py::gil_scoped_release release;
+              const std::lock_guard<std::mutex> hold(d.lock);
+              return d.det.sample(rng);
+            }();
+            if (shared) seed.cast<Rng&>() = rng;
+            return world;
+          },
+          py::arg("seed"),
+          "A world (a RoundCore) drawn with `seed`, an integer 0..2**64-1 or a SplitMix64 "
+          "(which advances).")
+      .def_property_readonly(
+          "_stats",
+          [](DeterminizerCore& d) {
+            DeterminizerStats s;
+            {
+              const std::lock_guard<std::mutex> hold(d.lock);
+              s = d.det.stats();
+            }
+            py::dict out;
+            out["tiles"] = s.tiles;
+            out["slots"] = s.slots;
+            out["cells"] = s.cells;
+            out["count_built"] = s.count_built;
+            out["count_by_slot"] = s.count_by_slot;
+            out["count_too_large"] = s.count_too_large;
+            out["count_states"] = s.count_states;
+            out["count_edges"] = s.count_edges;
+            out["log2_worlds"] = s.count_built ? py::object(py::float_(s.log2_worlds)) : py::none();
+            out["samples"] = s.samples;
+            out["proposals"] = s.proposals;
+            out["accepted"] = s.accepted;
+            out["count_samples"] = s.count_samples;
+            out["count_rejected"] = s.count_rejected;
+            return out;
+          },
+          "What the determinizer built and did so far (see dominocore.Round.determinizer).");
+
+  auto round_core = py::reinterpret_borrow<py::class_<State>>(m.attr("RoundCore"));
+  round_core.def(
+      "_determinizer",
+      [](const State& s, int seat, int proposals) {
+        return std::make_unique<DeterminizerCore>(s, seat, proposals);
+      },
+      py::arg("seat"), py::arg("proposals") = Determinizer::kProposals,
+      "The determinizer of `seat` (StateError once the round is over); `proposals`: baseline "
+      "proposals per sample before the exact count (0: the count only, for tests).");
+}
+
+}  // namespace

@@ -1,0 +1,89 @@
+// Exact determinization (docs/information.md 4): worlds sampled uniformly
+// among those consistent with what one seat knows.
+//
+// A Determinizer reads a round once (its public history and the seat's
+// private history), builds the slot model of docs/information.md 4 and then
+// samples as many worlds as wanted: a world is a full State with the same
+// rules, deal facts and moves, whose hidden tiles (the other hands as dealt,
+// their search draws, the tiles they drew, the yard order) are drawn
+// uniformly over every consistent assignment.
+//
+// Sampling first tries up to kProposals baseline proposals (the placed tiles
+// in placement order into a uniform free slot got before the placement, the
+// rest shuffled; rejected when a constraint fails), and only when all fail
+// builds the exact count of consistent worlds (once; later samples reuse it)
+// and samples from it. Both paths are exact, and a world depends on the seed
+// alone (not on earlier samples); see determinize.cpp for the count.
+//
+// Besides conditions 1-4 of docs/information.md 4, a world must keep the
+// round going: once nobody may draw, some hand holds a tile with a legal end
+// (else the round would be blocked, over). Both paths reject worlds that
+// break it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "dominocore/rng.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/state.hpp"
+
+namespace dominocore {
+
+/// What a Determinizer has built and done so far (for benchmarks and tests).
+struct DeterminizerStats {
+  int tiles = 0;  ///< tiles it places: the unseen pool and the other seats' placed tiles
+                  ///< (those placed right after their Draw excluded: their slot is fixed)
+  int slots = 0;  ///< slots it fills: the other seats' (fixed ones excluded) and the yard's
+  int cells = 0;  ///< cells of the slot model (slots of one seat allowing the same tiles;
+                  ///< the yard is one)
+  bool count_built = false;      ///< whether the exact count was built
+  bool count_by_slot = false;    ///< the count built is the transposed one (slots into tiles)
+  bool count_too_large = false;  ///< every count outgrew its bound: proposals only (never seen)
+  uint64_t count_states = 0;     ///< memo entries of the count (0 until built)
+  uint64_t count_edges = 0;      ///< transitions between them
+  double log2_worlds = 0;        ///< log2 of the number of consistent worlds, once counted
+  uint64_t samples = 0;          ///< worlds sampled
+  uint64_t proposals = 0;        ///< baseline proposals tried
+  uint64_t accepted = 0;         ///< baseline proposals accepted
+  uint64_t count_samples = 0;    ///< worlds drawn from the count
+  uint64_t count_rejected = 0;   ///< draws of the count rejected: the round would be blocked now
+};
+
+class Determinizer {
+ public:
+  /// Baseline proposals tried per sample before the count is used.
+  static constexpr int kProposals = 8;
+
+  /// Prepares sampling for `seat` in `state` (which may change or go away
+  /// afterwards: the determinizer keeps what it needs). `proposals`: the
+  /// baseline proposals a sample tries before the count (0 forces the count
+  /// from the first sample: for tests of either path). Throws StateError
+  /// when the round is over, RulesError for a seat outside 0..p-1.
+  Determinizer(const State& state, int seat, int proposals = kProposals);
+  ~Determinizer();
+  Determinizer(Determinizer&&) noexcept;
+  Determinizer& operator=(Determinizer&&) noexcept;
+  Determinizer(const Determinizer&) = delete;
+  Determinizer& operator=(const Determinizer&) = delete;
+
+  int seat() const noexcept;
+  const Rules& rules() const noexcept;
+
+  /// A world's deal (with its set-up facts), drawn from `rng`; its history is
+  /// the round's moves.
+  Deal sample_deal(Rng& rng);
+  /// A world: the sampled deal with the round's moves replayed.
+  State sample(Rng& rng);
+
+  const DeterminizerStats& stats() const noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// One world for `seat`: Determinizer(state, seat).sample(Rng(seed)).
+State determinize(const State& state, int seat, uint64_t seed);
+
+}  // namespace dominocore

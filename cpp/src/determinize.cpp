@@ -1,0 +1,843 @@
+// Exact determinization (docs/information.md 4).
+//
+// The slot model. Seen from seat s, every other seat j holds slots in the
+// order it got them: its initial slots (its hand right after the set-up, the
+// cross's search draws included) and one per Draw. A Draw whose tile was
+// placed right after is fixed (its tile is public) and left out; every other
+// slot, and each place of the yard (in Block: of the tiles out of play),
+// takes one tile of the world. The tiles to place are the pool U (tiles s
+// never saw) and the tiles the other seats placed from a slot that is not
+// fixed. A slot allows a tile when conditions 1-4 of docs/information.md 4
+// hold for it there; slots of one seat allowing the same tiles form a cell,
+// the yard is one more cell allowing all of U. A world is a bijection from
+// those tiles to the slots in which every tile sits in a slot that allows it.
+//
+// Proposals. A baseline proposal puts each seat's placed tiles, in placement
+// order, into a uniform free slot among those it had got before placing them,
+// and then U uniformly over the rest; it is uniform over the bijections that
+// satisfy condition 1, so an accepted one (every slot allows its tile) is
+// uniform over the worlds.
+//
+// Liveness. Once nobody may draw, the round not being over says that some
+// hand holds a tile with a legal end now (docs/information.md 4 does not list
+// it; see the note in Impl::Impl). Worlds that break it are rejected, by
+// either path below, which keeps them exact.
+//
+// The count. When the proposals keep failing, the sampler counts the worlds
+// exactly and samples from the count. It is a count of bijections between
+// items and bins of given room, each item allowing some bins, done one item
+// at a time in a fixed order: at level i (items i.. still to place) two bins
+// are equivalent when every item still to place allows both or neither, and
+// the state is the free room of each equivalence class. The number of
+// completions S_i(f) = sum over the classes q item i may go to of
+// f_q * S_{i+1}(f - e_q, merged into the classes of level i+1) depends on the
+// state alone (the room of a class is interchangeable for the items left),
+// and S_n = 1. Sampling puts item i into class q with probability
+// f_q S_{i+1}(...) / S_i(f), then into a bin of q chosen in proportion to its
+// free room: every bijection comes out with probability 1 / S_0.
+//
+// The items are the tiles and the bins the cells (a tile put in a cell goes to
+// a uniform free slot of it: the cell's tiles are shuffled over its slots at
+// the end), or, transposed, the items are the slots and the bins the tiles
+// (room 1 each). The first is the W(i, c) of docs/information.md 4 counted
+// per slot rather than per cell (S = W times the orders inside the cells, the
+// same for every assignment), with the tiles placed most constrained first
+// rather than by index and with equivalent cells merged as the tiles that tell
+// them apart are used up, which keeps the memo small: once only tiles allowed
+// everywhere are left, one class remains. Its states multiply across seats
+// when many placed tiles and single Draw slots are in play (long games with
+// many draws); the transposed count, a seat at a time, does not multiply them
+// and is tried when the first outgrows a bound (both bounds grow once). The
+// states are found level by level from the start; each level's counts are
+// scaled by a power of two (only ratios within a level are ever used), so no
+// count overflows a double.
+#include "dominocore/determinize.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine.hpp"
+
+namespace dominocore {
+
+namespace {
+
+/// The tiles that have a legal placement for `seat` in `state`'s position
+/// (obligations, Doubles' locks and Mexican Train's trains open to the seat
+/// included), whoever holds them.
+TileSet placeable_for(const State& state, int seat) {
+  return games::with_game(state.rules().game, [&](auto tag) {
+    return Engine<DOMINOCORE_GAME(tag)>::seat_mask(state.data(), seat);
+  });
+}
+
+/// A uniform double in [0, 1) with 53 random bits.
+double unit(Rng& rng) noexcept { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
+
+/// The counts tried, in order, with the most memo entries each may hold
+/// (about 40 bytes an entry); when all outgrow theirs, the sampler keeps
+/// proposing (never seen).
+enum class CountKind { ByTile, BySlot };
+struct CountTry {
+  CountKind kind;
+  uint64_t max_states;
+};
+constexpr CountTry kCountTries[] = {{CountKind::ByTile, uint64_t{1} << 20},
+                                    {CountKind::BySlot, uint64_t{1} << 20},
+                                    {CountKind::ByTile, uint64_t{1} << 22},
+                                    {CountKind::BySlot, uint64_t{1} << 22}};
+
+// ---- the count ----------------------------------------------------------------
+
+class Count {
+ public:
+  /// `order`: the items, in the order the count places them; `bins_of[x]`:
+  /// the bins item x may go to (bit b: bin b); `room[b]`: the room of bin b.
+  /// Throws std::length_error past `max_states` memo entries.
+  Count(const std::vector<int>& order, const std::vector<TileSet>& bins_of,
+        const std::vector<int>& room, uint64_t max_states);
+
+  /// A uniform bijection: bucket[b] receives the items put in bin b; `free`
+  /// starts as the room of every bin (scratch).
+  void sample(Rng& rng, std::vector<std::vector<int>>& bucket, std::vector<int>& free) const;
+
+  uint64_t states() const noexcept { return states_; }
+  uint64_t edges() const noexcept { return edges_; }
+  /// log2 of the number of bijections.
+  double log2_count() const noexcept { return log2_; }
+
+ private:
+  struct Edge {
+    uint32_t child;  ///< the state it leads to at the next level
+    uint16_t cls;    ///< the class the item goes to
+    uint16_t mult;   ///< that class's free room (the number of ways)
+  };
+  struct Level {
+    int item = -1;  ///< the item placed at this level
+    int classes = 0;
+    int words = 0;                    ///< key words: one byte per class
+    std::vector<uint16_t> bin_begin;  ///< class q's bins: bins[bin_begin[q] .. bin_begin[q+1])
+    std::vector<uint16_t> bins;
+    std::vector<uint16_t> parent;  ///< the class of the next level containing class q
+    std::vector<uint8_t> allows;   ///< this level's item may go to class q
+    std::vector<uint16_t> cap;     ///< items from this level on that class q allows
+    std::vector<uint64_t> keys;    ///< per state, `words` words (freed once expanded)
+    std::vector<uint32_t> edge_begin;
+    std::vector<Edge> edges;
+    std::vector<double> value;  ///< S of each state, scaled by a power of two
+  };
+
+  /// The state's index at `level`, added if new; `index` is the level's hash index.
+  uint32_t intern(Level& level, std::vector<int32_t>& index, const uint8_t* f);
+
+  std::vector<Level> levels_;
+  uint64_t max_states_ = 0, states_ = 0, edges_ = 0;
+  double log2_ = 0;
+};
+
+uint64_t key_hash(const uint64_t* key, int words) noexcept {
+  uint64_t h = 0x243F6A8885A308D3ull;
+  for (int w = 0; w < words; ++w) h = (h ^ key[w]) * 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 29);
+}
+
+void pack(const uint8_t* f, int classes, int words, uint64_t* key) noexcept {
+  std::memset(key, 0, sizeof(uint64_t) * static_cast<size_t>(words));
+  for (int q = 0; q < classes; ++q) key[q >> 3] |= uint64_t{f[q]} << (8 * (q & 7));
+}
+
+void unpack(const uint64_t* key, int classes, uint8_t* f) noexcept {
+  for (int q = 0; q < classes; ++q) f[q] = static_cast<uint8_t>(key[q >> 3] >> (8 * (q & 7)));
+}
+
+uint32_t Count::intern(Level& level, std::vector<int32_t>& index, const uint8_t* f) {
+  const int words = level.words;
+  uint64_t key[(kMaxTiles + 8) / 8];
+  pack(f, level.classes, words, key);
+  const size_t n = level.keys.size() / static_cast<size_t>(words);
+  if (2 * (n + 1) > index.size()) {  // grow the index, rehashing every key
+    std::vector<int32_t> bigger(std::max<size_t>(64, 2 * index.size()), -1);
+    const size_t mask = bigger.size() - 1;
+    for (size_t s = 0; s < n; ++s) {
+      size_t h = key_hash(&level.keys[s * static_cast<size_t>(words)], words) & mask;
+      while (bigger[h] >= 0) h = (h + 1) & mask;
+      bigger[h] = static_cast<int32_t>(s);
+    }
+    index.swap(bigger);
+  }
+  const size_t mask = index.size() - 1;
+  size_t h = key_hash(key, words) & mask;
+  while (index[h] >= 0) {
+    const uint64_t* other = &level.keys[static_cast<size_t>(index[h]) * static_cast<size_t>(words)];
+    if (std::memcmp(other, key, sizeof(uint64_t) * static_cast<size_t>(words)) == 0)
+      return static_cast<uint32_t>(index[h]);
+    h = (h + 1) & mask;
+  }
+  if (++states_ > max_states_) throw std::length_error("the count outgrew its bound");
+  index[h] = static_cast<int32_t>(n);
+  level.keys.insert(level.keys.end(), key, key + words);
+  return static_cast<uint32_t>(n);
+}
+
+Count::Count(const std::vector<int>& order, const std::vector<TileSet>& bins_of,
+             const std::vector<int>& room, uint64_t max_states)
+    : max_states_(max_states) {
+  const int n = static_cast<int>(order.size()), K = static_cast<int>(room.size());
+  levels_.resize(static_cast<size_t>(n) + 1);
+
+  // The classes of every level, from the last (no item left: one class) back.
+  std::vector<int> cls(static_cast<size_t>(K), 0), next(static_cast<size_t>(K));
+  std::vector<int> cap_bin(static_cast<size_t>(K), 0), id;
+  auto finish_level = [&](Level& L, int classes) {
+    L.classes = classes;
+    L.words = (classes + 7) / 8;
+    L.bin_begin.assign(static_cast<size_t>(classes) + 1, 0);
+    for (int k = 0; k < K; ++k) ++L.bin_begin[static_cast<size_t>(cls[k]) + 1];
+    for (int q = 0; q < classes; ++q) L.bin_begin[q + 1] += L.bin_begin[q];
+    L.bins.resize(static_cast<size_t>(K));
+    std::vector<uint16_t> at(L.bin_begin.begin(), L.bin_begin.end() - 1);
+    L.cap.assign(static_cast<size_t>(classes), 0);
+    for (int k = 0; k < K; ++k) {
+      L.bins[at[static_cast<size_t>(cls[k])]++] = static_cast<uint16_t>(k);
+      L.cap[static_cast<size_t>(cls[k])] = static_cast<uint16_t>(cap_bin[k]);
+    }
+  };
+  finish_level(levels_[static_cast<size_t>(n)], 1);
+  int classes = 1;
+  for (int i = n - 1; i >= 0; --i) {
+    Level& L = levels_[static_cast<size_t>(i)];
+    const TileSet& allowed = bins_of[static_cast<size_t>(order[i])];
+    L.item = order[i];
+    id.assign(2 * static_cast<size_t>(classes), -1);
+    int m = 0;
+    for (int k = 0; k < K; ++k) {
+      const int bit = allowed.test(k) ? 1 : 0;
+      int& slot = id[2 * static_cast<size_t>(cls[k]) + static_cast<size_t>(bit)];
+      if (slot < 0) {
+        slot = m++;
+        L.parent.push_back(static_cast<uint16_t>(cls[k]));
+        L.allows.push_back(static_cast<uint8_t>(bit));
+      }
+      next[k] = slot;
+      cap_bin[k] += bit;
+    }
+    cls.swap(next);
+    classes = m;
+    finish_level(L, classes);
+  }
+
+  // The states, level by level from the start.
+  uint8_t f[kMaxTiles + 1], h[kMaxTiles + 1];
+  std::vector<int32_t> index;
+  {
+    Level& L0 = levels_[0];
+    std::memset(f, 0, sizeof f);
+    for (int q = 0; q < L0.classes; ++q)
+      for (int c = L0.bin_begin[q]; c < L0.bin_begin[q + 1]; ++c)
+        f[q] = static_cast<uint8_t>(f[q] + room[L0.bins[static_cast<size_t>(c)]]);
+    intern(L0, index, f);
+  }
+  for (int i = 0; i < n; ++i) {
+    Level& L = levels_[static_cast<size_t>(i)];
+    Level& N = levels_[static_cast<size_t>(i) + 1];
+    index.clear();
+    const size_t count = L.keys.size() / static_cast<size_t>(L.words);
+    L.edge_begin.reserve(count + 1);
+    for (size_t s = 0; s < count; ++s) {
+      L.edge_begin.push_back(static_cast<uint32_t>(L.edges.size()));
+      unpack(&L.keys[s * static_cast<size_t>(L.words)], L.classes, f);
+      for (int q = 0; q < L.classes; ++q) {
+        if (!L.allows[static_cast<size_t>(q)] || f[q] == 0) continue;
+        std::memset(h, 0, static_cast<size_t>(N.classes));
+        for (int r = 0; r < L.classes; ++r) h[L.parent[static_cast<size_t>(r)]] += f[r];
+        --h[L.parent[static_cast<size_t>(q)]];
+        bool feasible = true;  // no class keeps more free slots than tiles left for it
+        for (int r = 0; r < N.classes && feasible; ++r)
+          feasible = h[r] <= N.cap[static_cast<size_t>(r)];
+        if (!feasible) continue;
+        const uint32_t child = intern(N, index, h);
+        L.edges.push_back(Edge{child, static_cast<uint16_t>(q), f[q]});
+      }
+    }
+    L.edge_begin.push_back(static_cast<uint32_t>(L.edges.size()));
+    edges_ += L.edges.size();
+    std::vector<uint64_t>().swap(L.keys);
+  }
+  Level& last = levels_[static_cast<size_t>(n)];
+  if (last.keys.size() != static_cast<size_t>(last.words))
+    throw std::logic_error("determinize: the slot model has no world");
+  std::vector<uint64_t>().swap(last.keys);
+  last.value.assign(1, 1.0);
+
+  // The counts, from the end; each level scaled so that its largest is in [0.5, 1).
+  for (int i = n - 1; i >= 0; --i) {
+    Level& L = levels_[static_cast<size_t>(i)];
+    const std::vector<double>& below = levels_[static_cast<size_t>(i) + 1].value;
+    const size_t count = L.edge_begin.size() - 1;
+    L.value.resize(count);
+    double most = 0;
+    for (size_t s = 0; s < count; ++s) {
+      double v = 0;
+      for (uint32_t e = L.edge_begin[s]; e < L.edge_begin[s + 1]; ++e)
+        v += L.edges[e].mult * below[L.edges[e].child];
+      L.value[s] = v;
+      most = std::max(most, v);
+    }
+    if (most <= 0) throw std::logic_error("determinize: the slot model has no world");
+    int exponent = 0;
+    std::frexp(most, &exponent);
+    for (double& v : L.value) v = std::ldexp(v, -exponent);
+    log2_ += exponent;
+  }
+  log2_ += std::log2(levels_[0].value[0]);
+}
+
+void Count::sample(Rng& rng, std::vector<std::vector<int>>& bucket, std::vector<int>& free) const {
+  uint32_t s = 0;
+  const int n = static_cast<int>(levels_.size()) - 1;
+  for (int i = 0; i < n; ++i) {
+    const Level& L = levels_[static_cast<size_t>(i)];
+    const std::vector<double>& below = levels_[static_cast<size_t>(i) + 1].value;
+    const uint32_t e0 = L.edge_begin[s], e1 = L.edge_begin[s + 1];
+    double total = 0;
+    for (uint32_t e = e0; e < e1; ++e) total += L.edges[e].mult * below[L.edges[e].child];
+    double u = unit(rng) * total;
+    uint32_t pick = e0;
+    for (uint32_t e = e0; e < e1; ++e) {
+      const double w = L.edges[e].mult * below[L.edges[e].child];
+      if (w <= 0) continue;
+      pick = e;  // the last edge of positive weight absorbs any rounding
+      if (u < w) break;
+      u -= w;
+    }
+    const Edge& edge = L.edges[pick];
+    // A bin of the class, in proportion to its free room.
+    int r = static_cast<int>(rng.below_unchecked(edge.mult));
+    int bin = -1;
+    for (int c = L.bin_begin[edge.cls]; c < L.bin_begin[edge.cls + 1]; ++c) {
+      bin = L.bins[static_cast<size_t>(c)];
+      if (r < free[static_cast<size_t>(bin)]) break;
+      r -= free[static_cast<size_t>(bin)];
+    }
+    --free[static_cast<size_t>(bin)];
+    bucket[static_cast<size_t>(bin)].push_back(L.item);
+    s = edge.child;
+  }
+}
+
+}  // namespace
+
+// ---- the determinizer -----------------------------------------------------------
+
+struct Determinizer::Impl {
+  Rules rules;
+  int seat = 0, players = 0;
+  Deal base;  ///< the round's deal: the seat's own hand, the centre, the set-up's facts
+  std::vector<Move> moves;
+  std::vector<int> own_search;  ///< the seat's own search draws (the centre excluded), in order
+
+  // The slots: each other seat's initial slots, then its Draw slots (fixed
+  // ones left out), seat by seat; then the yard's, top first.
+  struct SeatSlots {
+    int first = 0;    ///< its first slot
+    int slots = 0;    ///< its slots: the initial ones, then one per Draw (not fixed)
+    int initial = 0;  ///< initial slots (the hand after the set-up)
+    int search = 0;   ///< of which the last `search` are its search draws, in order
+  };
+  SeatSlots seats[kMaxPlayers];
+  int yard_first = 0, n_slots = 0;
+  std::vector<int> slot_cell;
+  std::vector<TileSet> cell_allowed;  ///< the tiles each cell allows
+  std::vector<int> cell_room, cell_begin,
+      cell_slots;                   ///< cell k's slots: cell_slots[cell_begin[k]..]
+  std::vector<int> tiles;           ///< the tiles to place (U and the placed ones)
+  std::vector<int> pool;            ///< U
+  std::vector<TileSet> tile_cells;  ///< by tile index: the cells it may go to
+
+  /// A baseline proposal's script, in history order: seat `seat` gets slot
+  /// `slot` (a Draw), or places `tile` (from a slot it got before).
+  struct Op {
+    int seat, slot, tile;
+  };
+  std::vector<Op> script;
+  /// Per Draw of the history: its tile when public to the seat (its own, or
+  /// placed right after), else -1 and the slot that holds it.
+  std::vector<int> draw_tile, draw_slot;
+
+  /// The round goes on although nobody may draw: some hand holds a tile of
+  /// `live_tiles` now (checked only when the seat's own hand holds none).
+  bool live_check = false;
+  TileSet live_tiles;
+
+  std::unique_ptr<Count> count;
+  CountKind count_kind = CountKind::ByTile;
+  DeterminizerStats stats;
+
+  // Scratch of one sample.
+  std::vector<int> fill_order;  ///< the seats' slots, fewest unseen tiles allowed first
+  std::vector<int> tile_of_slot, scratch;
+  std::vector<int> avail[kMaxPlayers];
+  std::vector<std::vector<int>> bucket;
+  std::vector<int> free_room;
+
+  int proposals = Determinizer::kProposals;  ///< per sample, before the count
+
+  Impl(const State& state, int seat);
+  bool propose(Rng& rng);
+  bool alive() const;
+  std::vector<int> tile_order() const;
+  void build_count();
+  void from_count(Rng& rng);
+  Deal assemble() const;
+};
+
+Determinizer::Impl::Impl(const State& state, int s)
+    : rules(state.rules()), seat(s), players(state.players()) {
+  const int p = players, T = rules.tiles();
+  if (s < 0 || s >= p)
+    throw RulesError("seat must be between 0 and " + std::to_string(p - 1) + ", got " +
+                     std::to_string(s));
+  if (state.is_over()) throw StateError("the round is over: there is nothing hidden to sample");
+  base = state.deal();
+  moves = state.moves();
+  const int n_moves = static_cast<int>(moves.size());
+
+  const int L = static_cast<int>(base.setup_draws.size());
+  for (int i = 0; i + 1 < L; ++i) {
+    const int j = (base.round_index + i) % p;
+    if (j == s)
+      own_search.push_back(base.setup_draws[static_cast<size_t>(i)]);
+    else
+      ++seats[j].search;
+  }
+
+  // Replay the history from the deal, reading what each move tells.
+  struct Slot {
+    int got;       ///< the Draw's move, -1 for an initial slot
+    TileSet must;  ///< condition 3: tiles it may not hold (a Pass right after its Draw)
+  };
+  std::vector<Slot> slots_of[kMaxPlayers];
+  std::vector<std::array<int16_t, kMaxTiles>> last(static_cast<size_t>(p));  // condition 2
+  for (auto& row : last) row.fill(-1);  // last[j][t]: j's last Draw/Pass whose F held t
+  int placer[kMaxTiles], placed_at[kMaxTiles], last_before[kMaxTiles];
+  std::fill(placer, placer + kMaxTiles, -1);
+  TileSet seen;  // the tiles the seat saw: the centre, its own, every placed one
+  if (base.centre >= 0) seen.set(base.centre);
+  for (int t : base.hands[static_cast<size_t>(s)]) seen.set(t);
+  for (int j = 0; j < p; ++j)
+    if (j != s)
+      for (size_t k = 0; k < base.hands[static_cast<size_t>(j)].size(); ++k)
+        slots_of[j].push_back(Slot{-1, TileSet{}});
+
+  std::vector<int> draw_owner;  // the seat of each Draw
+  State w(state);
+  while (w.num_moves() > 0) w.pop();
+  for (int i = 0; i < n_moves; ++i) {
+    const Move mv = moves[static_cast<size_t>(i)];
+    const int m = w.current_player();
+    const bool in_question = w.drawn_tile() >= 0;
+    auto constrain = [&](const TileSet& F) {
+      F.for_each([&](int t) {
+        last[static_cast<size_t>(m)][static_cast<size_t>(t)] = static_cast<int16_t>(i);
+      });
+    };
+    switch (mv.kind) {
+      case MoveKind::Draw:
+        if (m == s) {
+          const int t = w.yard_tile(0);
+          seen.set(t);
+          draw_tile.push_back(t);
+          draw_slot.push_back(-1);
+          draw_owner.push_back(m);
+        } else {
+          const bool fixed = i + 1 < n_moves && moves[static_cast<size_t>(i) + 1].is_place();
+          if (fixed) {  // the tile placed next is this Draw's
+            draw_tile.push_back(moves[static_cast<size_t>(i) + 1].tile);
+            draw_slot.push_back(-1);
+            draw_owner.push_back(m);
+          } else {
+            const int k = static_cast<int>(slots_of[m].size());
+            slots_of[m].push_back(Slot{i, TileSet{}});
+            draw_tile.push_back(-1);
+            draw_slot.push_back(k);  // numbered among the seat's slots for now
+            draw_owner.push_back(m);
+            script.push_back(Op{m, k, -1});
+          }
+          constrain(placeable_for(w, m));
+        }
+        break;
+      case MoveKind::Pass:
+        if (m != s) {
+          if (!in_question)
+            constrain(placeable_for(w, m));
+          else if (rules.drawn_tile == DrawnTile::Must)  // its Draw's slot is its last
+            slots_of[m].back().must = placeable_for(w, m);
+        }
+        break;
+      case MoveKind::Place:
+        if (m != s) {
+          const int t = mv.tile;
+          seen.set(t);
+          if (!in_question) {
+            placer[t] = m;
+            placed_at[t] = i;
+            last_before[t] = last[static_cast<size_t>(m)][static_cast<size_t>(t)];
+            script.push_back(Op{m, -1, t});
+          }
+        }
+        break;
+    }
+    w.push_unchecked(mv);
+  }
+
+  // Number the slots, then put them in cells by the tiles they allow.
+  for (int t = 0; t < T; ++t)
+    if (!seen.test(t)) pool.push_back(t);
+  // The round is not over. Once nobody may draw, the blocked test runs after
+  // every move: some hand held a tile with a legal end (every train counted
+  // as open in Mexican Train). Between two placements of that phase neither
+  // the hands nor the legal ends change, so a later placement shows it for
+  // every earlier position; only the present one is left to check.
+  {
+    const RoundData& r = state.data();
+    const bool can_draw = games::with_game(rules.game, [&](auto tag) {
+      using G = DOMINOCORE_GAME(tag);
+      return G::can_draw(r);
+    });
+    if (!can_draw && !intersects(state.hand(s), r.legal_mask)) {
+      live_check = true;
+      for (int t : pool)
+        if (r.legal_mask.test(t)) live_tiles.set(t);
+    }
+  }
+  TileSet high_doubles;  // condition 4: doubles no initial slot may hold
+  if (base.highest_double)
+    for (int v = rules.set; v >= 0 && double_tile(v) != base.centre; --v)
+      high_doubles.set(double_tile(v));
+  int next = 0;
+  for (int j = 0; j < p; ++j) {
+    if (j == s) continue;
+    SeatSlots& info = seats[j];
+    info.first = next;
+    info.initial = static_cast<int>(base.hands[static_cast<size_t>(j)].size());
+    info.slots = static_cast<int>(slots_of[j].size());
+    const int first_cell = static_cast<int>(cell_allowed.size());
+    for (const Slot& slot : slots_of[j]) {
+      TileSet a;
+      for (int t : pool)
+        if (last[static_cast<size_t>(j)][static_cast<size_t>(t)] <= slot.got) a.set(t);
+      for (int t = 0; t < T; ++t)
+        if (placer[t] == j && last_before[t] <= slot.got && slot.got < placed_at[t]) a.set(t);
+      a = minus(a, slot.must);
+      if (slot.got < 0) a = minus(a, high_doubles);
+      int cell = first_cell;
+      while (cell < static_cast<int>(cell_allowed.size()) && cell_allowed[cell] != a) ++cell;
+      if (cell == static_cast<int>(cell_allowed.size())) {
+        cell_allowed.push_back(a);
+        cell_room.push_back(0);
+      }
+      ++cell_room[cell];
+      slot_cell.push_back(cell);
+      ++next;
+    }
+  }
+  yard_first = next;
+  TileSet yard_allows;
+  for (int t : pool) yard_allows.set(t);
+  cell_allowed.push_back(yard_allows);
+  cell_room.push_back(state.yard_size());
+  for (int k = 0; k < state.yard_size(); ++k)
+    slot_cell.push_back(static_cast<int>(cell_room.size()) - 1);
+  n_slots = static_cast<int>(slot_cell.size());
+  for (Op& op : script)
+    if (op.slot >= 0) op.slot += seats[op.seat].first;
+  for (size_t d = 0; d < draw_slot.size(); ++d)
+    if (draw_slot[d] >= 0) draw_slot[d] += seats[draw_owner[d]].first;
+
+  const int K = static_cast<int>(cell_allowed.size());
+  cell_begin.assign(static_cast<size_t>(K) + 1, 0);
+  for (int c : slot_cell) ++cell_begin[static_cast<size_t>(c) + 1];
+  for (int k = 0; k < K; ++k) cell_begin[k + 1] += cell_begin[k];
+  cell_slots.resize(static_cast<size_t>(n_slots));
+  {
+    std::vector<int> at(cell_begin.begin(), cell_begin.end() - 1);
+    for (int sl = 0; sl < n_slots; ++sl) cell_slots[static_cast<size_t>(at[slot_cell[sl]]++)] = sl;
+  }
+  tile_cells.assign(static_cast<size_t>(T), TileSet{});
+  for (int k = 0; k < K; ++k) cell_allowed[k].for_each([&](int t) { tile_cells[t].set(k); });
+  tiles = pool;
+  for (int t = 0; t < T; ++t)
+    if (placer[t] >= 0) tiles.push_back(t);
+  for (int t : tiles)
+    if (tile_cells[t].empty())
+      throw std::logic_error("determinize: tile " + tile_name(t) + " fits no slot");
+  if (static_cast<int>(tiles.size()) != n_slots)
+    throw std::logic_error("determinize: " + std::to_string(tiles.size()) + " tiles for " +
+                           std::to_string(n_slots) + " slots");
+
+  std::vector<int> allowing(static_cast<size_t>(K), 0);  // unseen tiles each cell allows
+  for (int k = 0; k < K; ++k)
+    allowing[static_cast<size_t>(k)] = (cell_allowed[static_cast<size_t>(k)] & yard_allows).count();
+  for (int slot = 0; slot < yard_first; ++slot) fill_order.push_back(slot);
+  std::stable_sort(fill_order.begin(), fill_order.end(), [&](int a, int b) {
+    return allowing[static_cast<size_t>(slot_cell[a])] <
+           allowing[static_cast<size_t>(slot_cell[b])];
+  });
+
+  stats.tiles = static_cast<int>(tiles.size());
+  stats.slots = n_slots;
+  stats.cells = K;
+  tile_of_slot.assign(static_cast<size_t>(n_slots), -1);
+}
+
+bool Determinizer::Impl::alive() const {
+  if (!live_check) return true;
+  for (int slot = 0; slot < yard_first; ++slot)
+    if (live_tiles.test(tile_of_slot[static_cast<size_t>(slot)])) return true;
+  return false;
+}
+
+bool Determinizer::Impl::propose(Rng& rng) {
+  std::fill(tile_of_slot.begin(), tile_of_slot.begin() + yard_first, -1);
+  for (int j = 0; j < players; ++j) {
+    if (j == seat) continue;
+    std::vector<int>& a = avail[j];
+    a.clear();
+    for (int k = 0; k < seats[j].initial; ++k) a.push_back(seats[j].first + k);
+  }
+  for (const Op& op : script) {
+    std::vector<int>& a = avail[op.seat];
+    if (op.tile < 0) {
+      a.push_back(op.slot);
+      continue;
+    }
+    const size_t k = static_cast<size_t>(rng.below_unchecked(a.size()));
+    const int slot = a[k];
+    if (!cell_allowed[static_cast<size_t>(slot_cell[slot])].test(op.tile)) return false;
+    tile_of_slot[static_cast<size_t>(slot)] = op.tile;
+    a[k] = a.back();
+    a.pop_back();
+  }
+  // The rest of U: a uniform tile for each free slot of the seats, then the
+  // yard in a uniform order. The slots allowing fewest tiles draw first, so
+  // that a proposal bound to fail fails early; the order of the draws does
+  // not change the distribution.
+  scratch = pool;
+  size_t left = scratch.size();
+  for (int slot : fill_order) {
+    if (tile_of_slot[static_cast<size_t>(slot)] >= 0) continue;  // a placed tile's
+    const size_t k = static_cast<size_t>(rng.below_unchecked(left));
+    const int t = scratch[k];
+    if (!cell_allowed[static_cast<size_t>(slot_cell[slot])].test(t)) return false;
+    tile_of_slot[static_cast<size_t>(slot)] = t;
+    scratch[k] = scratch[--left];
+  }
+  if (!alive()) return false;
+  rng.shuffle(scratch.data(), left);
+  for (size_t k = 0; k < left; ++k) tile_of_slot[static_cast<size_t>(yard_first) + k] = scratch[k];
+  return true;
+}
+
+// Counting by tile places the most constrained tiles first (fewest slots
+// allowed), the tiles of one set of cells together: the cells they tell apart
+// merge soon after, and the tiles allowed everywhere come last, in one class.
+std::vector<int> Determinizer::Impl::tile_order() const {
+  std::vector<int> room_of(tile_cells.size(), 0);
+  for (int t : tiles)
+    tile_cells[static_cast<size_t>(t)].for_each(
+        [&](int k) { room_of[static_cast<size_t>(t)] += cell_room[static_cast<size_t>(k)]; });
+  std::vector<int> order = tiles;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    if (room_of[a] != room_of[b]) return room_of[a] < room_of[b];
+    const TileSet &x = tile_cells[a], &y = tile_cells[b];
+    for (int w = 0; w < 3; ++w)
+      if (x.w[w] != y.w[w]) return x.w[w] < y.w[w];
+    return a < b;
+  });
+  return order;
+}
+
+void Determinizer::Impl::build_count() {
+  // Counting by slot: the tiles to place numbered 0..n-1 (the bins), and
+  // each slot (an item) allowing the tiles of its cell.
+  std::vector<TileSet> slot_tiles;
+  std::vector<int> slot_order, ones;
+  for (const CountTry& attempt : kCountTries) {
+    try {
+      if (attempt.kind == CountKind::ByTile) {
+        count = std::make_unique<Count>(tile_order(), tile_cells, cell_room, attempt.max_states);
+      } else {
+        if (slot_order.empty()) {
+          std::vector<int> bin_of(static_cast<size_t>(kMaxTiles), -1);
+          for (size_t b = 0; b < tiles.size(); ++b)
+            bin_of[static_cast<size_t>(tiles[b])] = static_cast<int>(b);
+          slot_tiles.resize(static_cast<size_t>(n_slots));
+          for (int slot = 0; slot < n_slots; ++slot)
+            cell_allowed[static_cast<size_t>(slot_cell[slot])].for_each([&](int t) {
+              slot_tiles[static_cast<size_t>(slot)].set(bin_of[static_cast<size_t>(t)]);
+            });
+          // A seat at a time, its latest slots first (they allow the most),
+          // the yard last (every unseen tile).
+          for (int j = 0; j < players; ++j) {
+            if (j == seat) continue;
+            for (int slot = seats[j].first + seats[j].slots - 1; slot >= seats[j].first; --slot)
+              slot_order.push_back(slot);
+          }
+          for (int slot = yard_first; slot < n_slots; ++slot) slot_order.push_back(slot);
+          ones.assign(tiles.size(), 1);
+        }
+        count = std::make_unique<Count>(slot_order, slot_tiles, ones, attempt.max_states);
+      }
+      count_kind = attempt.kind;
+      break;
+    } catch (const std::length_error&) {
+      count.reset();
+    }
+  }
+  if (!count) {
+    stats.count_too_large = true;
+    return;
+  }
+  stats.count_built = true;
+  stats.count_by_slot = count_kind == CountKind::BySlot;
+  stats.count_states = count->states();
+  stats.count_edges = count->edges();
+  // The count tells the orders of a dealt hand apart; a world does not.
+  double orders = 0;
+  for (int j = 0; j < players; ++j)
+    if (j != seat) orders += std::lgamma(seats[j].initial - seats[j].search + 1.0);
+  stats.log2_worlds = count->log2_count() - orders / std::log(2.0);
+}
+
+void Determinizer::Impl::from_count(Rng& rng) {
+  if (count_kind == CountKind::BySlot) {  // bucket[b]: the slot of tile b
+    bucket.resize(tiles.size());
+    for (auto& b : bucket) b.clear();
+    free_room.assign(tiles.size(), 1);
+    count->sample(rng, bucket, free_room);
+    for (size_t b = 0; b < tiles.size(); ++b)
+      tile_of_slot[static_cast<size_t>(bucket[b][0])] = tiles[b];
+    return;
+  }
+  const int K = static_cast<int>(cell_room.size());  // bucket[k]: the tiles of cell k
+  bucket.resize(static_cast<size_t>(K));
+  for (auto& b : bucket) b.clear();
+  free_room = cell_room;
+  count->sample(rng, bucket, free_room);
+  for (int k = 0; k < K; ++k) {
+    std::vector<int>& b = bucket[static_cast<size_t>(k)];
+    rng.shuffle(b.data(), b.size());
+    for (size_t x = 0; x < b.size(); ++x)
+      tile_of_slot[static_cast<size_t>(cell_slots[static_cast<size_t>(cell_begin[k]) + x])] = b[x];
+  }
+}
+
+Deal Determinizer::Impl::assemble() const {
+  const int p = players;
+  Deal d;
+  d.round_index = base.round_index;
+  d.centre = base.centre;
+  d.starter = base.starter;
+  d.highest_double = base.highest_double;
+  d.hands.resize(static_cast<size_t>(p));
+  for (int j = 0; j < p; ++j) {
+    if (j == seat) {
+      d.hands[static_cast<size_t>(j)] = base.hands[static_cast<size_t>(j)];
+      continue;
+    }
+    const SeatSlots& info = seats[j];
+    d.hands[static_cast<size_t>(j)].assign(tile_of_slot.begin() + info.first,
+                                           tile_of_slot.begin() + info.first + info.initial);
+  }
+  const size_t L = base.setup_draws.size();
+  if (L > 0) {
+    // The search in rotation order: each seat's search draws are the last of
+    // its initial slots, in order; the round's double closes it.
+    int cursor[kMaxPlayers];
+    for (int j = 0; j < p; ++j)
+      cursor[j] = j == seat ? 0 : seats[j].first + seats[j].initial - seats[j].search;
+    d.setup_draws.resize(L);
+    for (size_t i = 0; i + 1 < L; ++i) {
+      const int j =
+          static_cast<int>((static_cast<size_t>(base.round_index) + i) % static_cast<size_t>(p));
+      d.setup_draws[i] = j == seat ? own_search[static_cast<size_t>(cursor[j]++)]
+                                   : tile_of_slot[static_cast<size_t>(cursor[j]++)];
+    }
+    d.setup_draws[L - 1] = base.centre;
+  }
+  d.yard.reserve(draw_tile.size() + static_cast<size_t>(n_slots - yard_first));
+  for (size_t k = 0; k < draw_tile.size(); ++k)
+    d.yard.push_back(draw_tile[k] >= 0 ? draw_tile[k]
+                                       : tile_of_slot[static_cast<size_t>(draw_slot[k])]);
+  d.yard.insert(d.yard.end(), tile_of_slot.begin() + yard_first, tile_of_slot.end());
+  return d;
+}
+
+Determinizer::Determinizer(const State& state, int seat, int proposals)
+    : impl_(std::make_unique<Impl>(state, seat)) {
+  if (proposals < 0)
+    throw RulesError("proposals must be at least 0, got " + std::to_string(proposals));
+  impl_->proposals = proposals;
+}
+Determinizer::~Determinizer() = default;
+Determinizer::Determinizer(Determinizer&&) noexcept = default;
+Determinizer& Determinizer::operator=(Determinizer&&) noexcept = default;
+
+int Determinizer::seat() const noexcept { return impl_->seat; }
+const Rules& Determinizer::rules() const noexcept { return impl_->rules; }
+const DeterminizerStats& Determinizer::stats() const noexcept { return impl_->stats; }
+
+Deal Determinizer::sample_deal(Rng& rng) {
+  Impl& im = *impl_;
+  DeterminizerStats& st = im.stats;
+  ++st.samples;
+  // Every sample tries the same number of proposals first, whatever came
+  // before, so a world depends on the seed alone (the count, once built, only
+  // saves building it again).
+  for (int k = 0; k < im.proposals; ++k) {
+    ++st.proposals;
+    if (im.propose(rng)) {
+      ++st.accepted;
+      return im.assemble();
+    }
+  }
+  if (!im.count && !st.count_too_large) im.build_count();
+  if (!im.count) {  // too large to count: propose until one is accepted
+    for (;;) {
+      ++st.proposals;
+      if (im.propose(rng)) {
+        ++st.accepted;
+        return im.assemble();
+      }
+    }
+  }
+  ++st.count_samples;
+  for (im.from_count(rng); !im.alive(); im.from_count(rng)) ++st.count_rejected;
+  return im.assemble();
+}
+
+State Determinizer::sample(Rng& rng) {
+  const Deal deal = sample_deal(rng);
+  State world(impl_->rules, deal);
+  for (const Move& m : impl_->moves) {
+#ifndef NDEBUG
+    if (world.check(m) != Reason::Ok)
+      throw std::logic_error("determinize: the world does not replay move " + move_name(m));
+#endif
+    world.push_unchecked(m);
+  }
+  return world;
+}
+
+State determinize(const State& state, int seat, uint64_t seed) {
+  Rng rng(seed);
+  return Determinizer(state, seat).sample(rng);
+}
+
+}  // namespace dominocore

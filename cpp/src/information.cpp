@@ -1,0 +1,322 @@
+// What each seat may know (docs/information.md 3): information states, their
+// FNV-1a hash, and the information-state and observation tensors.
+//
+// The reference (python/dominocore/reference) produces the same strings and
+// tensors bit for bit. Where docs/information.md leaves a choice, both read it
+// as follows:
+//
+//  1. `h` and the tensor's "own dealt hand": the seat's hand right after the
+//     set-up, as the record's `hands` hold it, WITHOUT the seat's own search
+//     draws (those are `x`), so `h` and `x` are disjoint; the set-up's double
+//     is never in it (it is the centre).
+//  2. `x` and the tensor's "own search draws": every tile the seat drew in the
+//     cross's search, the round's double included when the seat is the
+//     starter who drew it; so `x` has d[seat] tiles.
+//  3. The history bound L = T + 2Y + 2p(T + 1) takes Y = T - p: a round with
+//     any move has no empty hand after the set-up (an empty hand ends it at
+//     once), so its yard holds at most T - p tiles, whatever the deal (also a
+//     hand-built one, where T - p*hand_size would not bound it). L is then a
+//     constant of the rules.
+//  4. The observation's "to move" one-hot, "own drawn tile", "drawing" and
+//     "legal ends" planes are all zeros once the round is over (nobody is to
+//     move, nothing is in question).
+//  5. "legal ends": the ends the seat to move may place on now: the pending
+//     ends while an obligation waits; else every open end, but in Mexican
+//     Train only those of the trains open to the seat to move (its own, the
+//     Mexican, any with a marker). Doubles' locked numbers count (their double
+//     may go there); the unlocked plane tells them apart.
+//  6. The obligation one-hot is "none" whenever no end is pending.
+//  7. Mexican Train's train ends: train t = 0..p-1 (the seats'), p (the
+//     Mexican), in that order, each n + 1 entries.
+//  8. Counts (search draws, open ends, hand sizes, yard) are plain numbers.
+#include "dominocore/information.hpp"
+
+#include <array>
+#include <cstring>
+#include <string>
+
+#include "dominocore/games/mexican_train.hpp"
+
+namespace dominocore {
+
+namespace {
+
+// ---- text -------------------------------------------------------------------
+
+// "low-high" for every tile, built once: the writers below copy bytes.
+struct TileText {
+  char c[5];
+  uint8_t n;
+};
+struct TileTexts {
+  TileText t[kMaxTiles];
+};
+constexpr TileTexts make_tile_texts() noexcept {
+  TileTexts out{};
+  for (int i = 0; i < kMaxTiles; ++i) {
+    TileText& x = out.t[i];
+    int n = 0;
+    const int lo = tile_low(i), hi = tile_high(i);
+    if (lo >= 10) x.c[n++] = static_cast<char>('0' + lo / 10);
+    x.c[n++] = static_cast<char>('0' + lo % 10);
+    x.c[n++] = '-';
+    if (hi >= 10) x.c[n++] = static_cast<char>('0' + hi / 10);
+    x.c[n++] = static_cast<char>('0' + hi % 10);
+    x.n = static_cast<uint8_t>(n);
+  }
+  return out;
+}
+constexpr TileTexts kTileTexts = make_tile_texts();
+
+/// Appends to a string.
+struct StringSink {
+  std::string& s;
+  void put(char c) { s.push_back(c); }
+  void put(const char* p, size_t n) { s.append(p, n); }
+};
+
+/// FNV-1a 64 over the bytes written.
+struct HashSink {
+  uint64_t h = 0xcbf29ce484222325ull;
+  void put(char c) noexcept { h = (h ^ static_cast<uint8_t>(c)) * 0x100000001b3ull; }
+  void put(const char* p, size_t n) noexcept {
+    for (size_t i = 0; i < n; ++i) put(p[i]);
+  }
+};
+
+template <class Sink>
+void put_uint(Sink& out, unsigned v) {
+  char buf[12];
+  int n = 0;
+  do {
+    buf[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) out.put(buf[--n]);
+}
+
+template <class Sink>
+void put_tile(Sink& out, int t) {
+  out.put(kTileTexts.t[t].c, kTileTexts.t[t].n);
+}
+
+/// The seat that drew search tile i (docs/information.md 2).
+inline int search_drawer(const RoundData& r, int i) noexcept {
+  const int p = r.players();
+  return (r.round_index % p + i) % p;
+}
+
+/// `seat`'s own search draws, as a set.
+TileSet own_search(const RoundData& r, int seat) noexcept {
+  TileSet s;
+  for (int i = 0; i < r.n_setup_draws; ++i)
+    if (search_drawer(r, i) == seat) s.set(r.setup_draws[i]);
+  return s;
+}
+
+// r<k>;s<seat>;c<centre|->;t<starter>;d<counts>;h<hand>;x<search>;m<moves>
+template <class Sink>
+void write_information_state(const RoundData& r, int seat, Sink& out) {
+  const int p = r.players();
+  out.put('r');
+  put_uint(out, static_cast<unsigned>(r.round_index));
+  out.put(";s", 2);
+  put_uint(out, static_cast<unsigned>(seat));
+  out.put(";c", 2);
+  if (r.centre >= 0)
+    put_tile(out, r.centre);
+  else
+    out.put('-');
+  out.put(";t", 2);
+  put_uint(out, static_cast<unsigned>(r.starter));
+  out.put(";d", 2);
+  int counts[kMaxPlayers] = {};
+  for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
+  for (int s = 0; s < p; ++s) {
+    if (s) out.put(',');
+    put_uint(out, static_cast<unsigned>(counts[s]));
+  }
+  out.put(";h", 2);
+  bool first = true;
+  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) {
+    if (!first) out.put(',');
+    first = false;
+    put_tile(out, t);
+  });
+  out.put(";x", 2);
+  first = true;
+  for (int i = 0; i < r.n_setup_draws; ++i)
+    if (search_drawer(r, i) == seat) {
+      if (!first) out.put(',');
+      first = false;
+      put_tile(out, r.setup_draws[i]);
+    }
+  out.put(";m", 2);
+  int draws = 0;  // the k-th Draw took the yard's tile k after the set-up
+  for (size_t i = 0; i < r.hist.size(); ++i) {
+    const Record& rec = r.hist[i];
+    if (i) out.put(' ');
+    put_uint(out, static_cast<unsigned>(rec.mover));
+    out.put(':');
+    switch (rec.move.kind) {
+      case MoveKind::Place:
+        put_tile(out, rec.move.tile);
+        out.put('@');
+        put_uint(out, static_cast<unsigned>(rec.move.end));
+        break;
+      case MoveKind::Draw:
+        out.put("draw", 4);
+        if (rec.mover == seat) {
+          out.put('=');
+          put_tile(out, r.yard[r.yard_base + draws]);
+        }
+        ++draws;
+        break;
+      case MoveKind::Pass: out.put("pass", 4); break;
+    }
+  }
+}
+
+// ---- tensors ----------------------------------------------------------------
+
+constexpr int kEndIdBits = 10;  // end ids stay below 2^10 (at most 8 + 3 * 190 ends)
+
+/// Floats per move block: mover (p), kind (3), tile (T), end id bits.
+inline int move_block(const Rules& rules) noexcept {
+  return rules.players + 3 + rules.tiles() + kEndIdBits;
+}
+
+}  // namespace
+
+std::string information_state(const State& state, int seat) {
+  std::string s;
+  s.reserve(64 + 10 * static_cast<size_t>(state.num_moves()));
+  StringSink sink{s};
+  write_information_state(state.data(), seat, sink);
+  return s;
+}
+
+uint64_t information_state_hash(const State& state, int seat) {
+  HashSink sink;
+  write_information_state(state.data(), seat, sink);
+  return sink.h;
+}
+
+int information_state_history_bound(const Rules& rules) {
+  const int T = rules.tiles(), p = rules.players, Y = T - p;
+  return T + 2 * Y + 2 * p * (T + 1);
+}
+
+int information_state_tensor_size(const Rules& rules) {
+  const int T = rules.tiles(), p = rules.players;
+  return 3 * p + (T + 1) + 2 * T + information_state_history_bound(rules) * move_block(rules);
+}
+
+void information_state_tensor(const State& state, int seat, float* out) {
+  const RoundData& r = state.data();
+  const Rules& rules = r.rules;
+  const int T = r.tiles, p = rules.players, L = information_state_history_bound(rules);
+  if (static_cast<int>(r.hist.size()) > L)
+    throw StateError("the round holds " + std::to_string(r.hist.size()) +
+                     " moves, more than the information-state tensor's bound of " +
+                     std::to_string(L));
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(information_state_tensor_size(rules)));
+  float* o = out;
+  o[seat] = 1.0f;  // viewer
+  o += p;
+  o[r.starter] = 1.0f;
+  o += p;
+  o[r.centre >= 0 ? r.centre : T] = 1.0f;
+  o += T + 1;
+  for (int i = 0; i < r.n_setup_draws; ++i) o[search_drawer(r, i)] += 1.0f;  // search counts
+  o += p;
+  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) { o[t] = 1.0f; });
+  o += T;
+  int order = 0;  // 1-based order among the viewer's own search draws
+  for (int i = 0; i < r.n_setup_draws; ++i)
+    if (search_drawer(r, i) == seat) o[r.setup_draws[i]] = static_cast<float>(++order);
+  o += T;
+  const int block = move_block(rules);
+  int draws = 0;
+  for (size_t i = 0; i < r.hist.size(); ++i, o += block) {
+    const Record& rec = r.hist[i];
+    o[rec.mover] = 1.0f;
+    o[p + static_cast<int>(rec.move.kind)] = 1.0f;  // place, draw, pass
+    float* tile = o + p + 3;
+    if (rec.move.kind == MoveKind::Place) {
+      tile[rec.move.tile] = 1.0f;
+      for (int b = 0; b < kEndIdBits; ++b)
+        if ((rec.move.end >> b) & 1) tile[T + b] = 1.0f;
+    } else if (rec.move.kind == MoveKind::Draw) {
+      if (rec.mover == seat) tile[r.yard[r.yard_base + draws]] = 1.0f;
+      ++draws;
+    }
+  }
+}
+
+static_assert(static_cast<int>(MoveKind::Place) == 0 && static_cast<int>(MoveKind::Draw) == 1 &&
+                  static_cast<int>(MoveKind::Pass) == 2,
+              "the tensor's kind one-hot is place, draw, pass");
+
+int observation_tensor_size(const Rules& rules) {
+  const int T = rules.tiles(), p = rules.players, n = rules.set + 1;
+  const int planes = 3 * T + 2 * (n + 1) + n + 4 + 4 * p + 2;
+  return rules.game == Game::MexicanTrain ? planes + (p + 1) * (n + 1) : planes;
+}
+
+void observation_tensor(const State& state, int seat, float* out) noexcept {
+  const RoundData& r = state.data();
+  const Rules& rules = r.rules;
+  const int T = r.tiles, p = rules.players, n = rules.set + 1;
+  const bool mexican = rules.game == Game::MexicanTrain;
+  const bool live = !r.over;
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(observation_tensor_size(rules)));
+  float* o = out;
+  r.hands[seat].for_each([&](int t) { o[t] = 1.0f; });  // own hand
+  o += T;
+  for (int k = 0; k < r.n_placed; ++k) o[r.placed[k].tile] = 1.0f;  // layout
+  o += T;
+  if (live && r.f.drawn >= 0 && r.f.cur == seat) o[r.f.drawn] = 1.0f;  // own drawn tile
+  o += T;
+  auto slot = [n](int number) { return number == kNoNumber ? n : number; };
+  for (int i = 0; i < r.n_ends; ++i) o[slot(r.end_num[i])] += 1.0f;  // open ends
+  o += n + 1;
+  if (live) {  // legal ends
+    int b, e;
+    r.legal_slice(b, e);
+    for (int i = b; i < e; ++i) {
+      if (mexican && !r.f.obl_left &&
+          !games::MexicanTrain::open_to(r, games::MexicanTrain::train_of(r, r.end_id[i]), r.f.cur))
+        continue;
+      o[slot(r.end_num[i])] += 1.0f;
+    }
+  }
+  o += n + 1;
+  for (int v = 0; v < n; ++v) o[v] = static_cast<float>((r.f.unlocked >> v) & 1u);  // unlocked
+  o += n;
+  o[r.f.obl_left ? r.f.obl_kind : 0] = 1.0f;  // obligation: none, start, foot, double
+  o += 4;
+  o[seat] = 1.0f;  // viewer
+  o += p;
+  if (live) o[r.f.cur] = 1.0f;  // to move
+  o += p;
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.hands[s].count());  // hand sizes
+  o += p;
+  o[0] = static_cast<float>(r.yard_size());
+  o[1] = live && r.f.drawn >= 0 ? 1.0f : 0.0f;  // drawing
+  o += 2;
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>((r.f.markers >> s) & 1u);  // markers
+  o += p;
+  if (mexican) {  // train ends: one-hot of each train's open end, index n when none
+    bool open[kMaxPlayers + 1] = {};
+    for (int i = 0; i < r.n_ends; ++i) {
+      const int t = games::MexicanTrain::train_of(r, r.end_id[i]);
+      o[t * (n + 1) + slot(r.end_num[i])] = 1.0f;
+      open[t] = true;
+    }
+    for (int t = 0; t <= p; ++t)
+      if (!open[t]) o[t * (n + 1) + n] = 1.0f;
+  }
+}
+
+}  // namespace dominocore
