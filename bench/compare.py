@@ -37,6 +37,7 @@ from typing import Callable, Dict, List, Tuple
 
 import dominocore._native as core
 import dominocore.reference as ref
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -281,6 +282,91 @@ def interrupt_latency() -> float:
     return float(out) - sent
 
 
+def random_positions(module, rules, count: int, seed: int = 7) -> list:
+    """``count`` mid-game positions of random play (each a random number of
+    random actions into round ``seed + i``), with the seat to move."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        state = module.Round(rules, seed=seed + len(positions) + 1000 * rng.randrange(1000))
+        for _ in range(rng.randrange(1, 80)):
+            if state.is_over:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            positions.append((state, state.current_player))
+    return positions
+
+
+def per_position_rates(positions: list, samples: int, reusable: bool) -> List[float]:
+    """Determinizations a second at each position: ``samples`` worlds through
+    one ``determinizer`` (its preparation included once), or one-shot."""
+    rates = []
+    for state, seat in positions:
+        start = time.perf_counter()
+        if reusable:
+            sample = state.determinizer(seat).sample
+            for i in range(samples):
+                sample(i)
+        else:
+            for i in range(samples):
+                state.determinize(seat, i)
+        rates.append(samples / (time.perf_counter() - start))
+    return rates
+
+
+def information_rows(
+    label: str, make: Callable, quick: bool, repeats: int
+) -> Tuple[List[Tuple[str, float, str]], List[Tuple[str, float]], List[str]]:
+    """The information model (docs/information.md) on the rules ``make(module)``
+    builds: determinizations, tensors and keys, C++ against the reference."""
+    rows: List[Tuple[str, float, str]] = []
+    ratios: List[Tuple[str, float]] = []
+    notes: List[str] = []
+    count = 200 if quick else 10_000
+    positions = random_positions(core, make(core), count)
+    ref_positions = [(ref.Round.from_dict(s.to_dict()), seat) for s, seat in positions[: max(20, count // 100)]]
+    for reusable, samples, form in ((True, 20, "reusable determinizer"), (False, 3, "one-shot determinize")):
+        rates = sorted(per_position_rates(positions, samples, reusable))
+        median = rates[len(rates) // 2]
+        reference = sorted(per_position_rates(ref_positions, 2, reusable))
+        ref_median = reference[len(reference) // 2]
+        rows += [
+            (f"{label}: {form}, C++ (median)", median, "worlds/s"),
+            (f"{label}: {form}, reference (median)", ref_median, "worlds/s"),
+        ]
+        ratios.append((f"{label}: {form}: C++ / reference", median / ref_median))
+        p99, worst = rates[len(rates) // 100], rates[0]
+        notes.append(
+            f"{label}, {form}, C++, {len(rates):,} positions: median {1e6 / median:.1f} us, "
+            f"p99 {1e6 / p99:.1f} us, worst {1e6 / worst:.1f} us a world"
+        )
+    state, seat = positions[0]
+    ref_state = ref.Round.from_dict(state.to_dict())
+    buffer = np.zeros(state.observation_tensor_shape, dtype=np.float32)
+    obs = best_rate(lambda: repeat_calls(lambda: state.observation_tensor(seat, out=buffer), 20_000), repeats)
+    obs_ref = best_rate(lambda: repeat_calls(lambda: ref_state.observation_tensor(seat, out=buffer), 300), repeats)
+    rounds = [s for s, _ in positions[:1000]]
+    seats = [seat for _, seat in positions[:1000]]
+    batch = np.zeros((len(rounds), *state.observation_tensor_shape), dtype=np.float32)
+    fill = lambda: core.Round.observation_tensors(rounds, seats, out=batch)  # noqa: E731
+    obs_batch = best_rate(lambda: repeat_calls(fill, 20) * len(rounds), repeats)
+    keys = best_rate(lambda: repeat_calls(lambda: state.information_state_hash(seat), 50_000), repeats)
+    keys_ref = best_rate(lambda: repeat_calls(lambda: ref_state.information_state_hash(seat), 300), repeats)
+    rows += [
+        (f"{label}: observation_tensor(out=), C++", obs, "tensors/s"),
+        (f"{label}: observation_tensors, batch of {len(rounds)}, C++", obs_batch, "tensors/s"),
+        (f"{label}: observation_tensor(out=), reference", obs_ref, "tensors/s"),
+        (f"{label}: information_state_hash, C++", keys, "keys/s"),
+        (f"{label}: information_state_hash, reference", keys_ref, "keys/s"),
+    ]
+    ratios += [
+        (f"{label}: observation_tensor: C++ / reference", obs / obs_ref),
+        (f"{label}: information_state_hash: C++ / reference", keys / keys_ref),
+    ]
+    return rows, ratios, notes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
@@ -372,6 +458,16 @@ def main() -> None:
     clones = best_rate(lambda: repeat_calls(clone, n(200_000)), repeats)
     rows.append(("Round.clone(), C++ core (from Python)", clones, "clones/s"))
 
+    info_notes: List[str] = []
+    for label, make in (
+        ("trains d9 4p", lambda m: m.ChickenFoot(players=4)),
+        ("doubles d6 4p", lambda m: m.Doubles(players=4)),
+    ):
+        more_rows, more_ratios, notes = information_rows(label, make, args.quick, repeats)
+        rows += more_rows
+        ratios += more_ratios
+        info_notes += notes
+
     print(
         f"dominocore bench: Chicken Foot trains, double-9, 4 players; random policy{' (quick)' if args.quick else ''}"
     )
@@ -394,6 +490,10 @@ def main() -> None:
         f"simulate: {per_round:.1f} bytes a round at peak ({n(4_000_000):,} rounds, 4 players; the result itself "
         f"holds 31); Ctrl-C stopped a 2-thread run after {stop_after * 1000:.0f} ms"
     )
+    print()
+    print("determinization cost per world, over random mid-game positions (the seat to move):")
+    for note in info_notes:
+        print(f"- {note}")
     if baseline:
         compare_with(args.baseline, baseline, scale, 2 if args.quick else 5)
 

@@ -7,6 +7,8 @@ reference, and the compiled core behind ``dominocore``. Set
 
 ``--large`` (or ``DOMINOCORE_LARGE=1``) runs the large differential and fuzz
 counts instead of the short default ones; see ``helpers.scaled``.
+``--information-large`` (or ``DOMINOCORE_INFORMATION_LARGE=1``) runs the large
+counts of tests/test_information.py; see ``information_helpers.information_scaled``.
 """
 
 from __future__ import annotations
@@ -26,12 +28,21 @@ def pytest_addoption(parser):
         default=False,
         help="run the large differential and fuzz counts (slow: see the README's Development section)",
     )
+    parser.addoption(
+        "--information-large",
+        action="store_true",
+        default=False,
+        help="run the large counts of tests/test_information.py (determinization statistics: slow)",
+    )
 
 
 def pytest_configure(config):
     # Read through helpers.scaled(); the environment reaches xdist workers too.
     if config.getoption("--large"):
         os.environ["DOMINOCORE_LARGE"] = "1"
+    # Read through information_helpers.information_scaled().
+    if config.getoption("--information-large"):
+        os.environ["DOMINOCORE_INFORMATION_LARGE"] = "1"
 
 
 def _selected():

@@ -84,3 +84,15 @@ def all_tiles_in_play(round_) -> list:
     tiles += [str(t) for t in round_.yard]
     tiles += [str(p.tile) for p in round_.layout]
     return tiles
+
+
+def observe_information(round_) -> list:
+    """What each seat may know (docs/information.md), for every seat: its view
+    as JSON without the round object's token, its information state and its
+    observation tensor (as bytes, so that equality is bit for bit)."""
+    seen = []
+    for seat in range(round_.rules.players):
+        view = round_.view(seat).to_dict()
+        del view["round_id"]
+        seen.append((view, round_.information_state(seat), round_.observation_tensor(seat).tobytes()))
+    return seen

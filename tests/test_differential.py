@@ -13,9 +13,13 @@ the state's scalars, open ends, the mover's hand, the legal moves and action
 ids), everything of ``helpers.observe`` every ``FULL_EVERY`` moves (at an
 offset that moves from round to round), and the whole of it with the history
 (layout, move stack) and ``to_dict`` at the deal, before every undo, after it,
-and at the end of every round.
+and at the end of every round. What each seat may know (its view, information
+state and observation tensor, ``helpers.observe_information``) is compared for
+every seat at those full comparisons, and after every move of ``INFO_ROUNDS``
+rounds a configuration on double-6 and double-9 (2 rounds, and double-12
+too, under ``--large``).
 
-The default run is short; ``--large`` (``DOMINOCORE_LARGE=1``) plays 1300
+The default run is short; ``--large`` (``DOMINOCORE_LARGE=1``) plays 1000
 rounds a configuration and 100 matches a rule set with everything compared
 after every move (the README's large run). ``DOMINOCORE_DIFF_ROUNDS``,
 ``DOMINOCORE_DIFF_MATCHES`` and ``DOMINOCORE_DIFF_FULL_EVERY`` override the
@@ -29,15 +33,19 @@ import random
 
 import dominocore.reference as ref
 import pytest
-from helpers import observe, observe_step, scaled
+from helpers import observe, observe_information, observe_step, scaled
 
 native = pytest.importorskip("dominocore._native")
 
 # Rounds per configuration by set size (a double-18 round costs some fifteen double-6 rounds).
 DEFAULT_ROUNDS = {6: 120, 9: 40, 12: 25, 15: 16, 18: 12}
-ROUNDS = {n: scaled(rounds, 1300, "DOMINOCORE_DIFF_ROUNDS") for n, rounds in DEFAULT_ROUNDS.items()}
+ROUNDS = {n: scaled(rounds, 1000, "DOMINOCORE_DIFF_ROUNDS") for n, rounds in DEFAULT_ROUNDS.items()}
 MATCHES = scaled(10, 100, "DOMINOCORE_DIFF_MATCHES")
 FULL_EVERY = max(1, scaled(8, 1, "DOMINOCORE_DIFF_FULL_EVERY"))
+#: Rounds a configuration in which what each seat may know is compared after
+#: every move; the default run plays them on double-6 and double-9 only.
+INFO_ROUNDS = scaled(1, 2, "DOMINOCORE_DIFF_INFO_ROUNDS")
+INFO_SETS = (6, 9) if scaled(0, 1) == 0 else (6, 9, 12)
 
 
 #: Every game and rule set, with the options the differential run varies: label -> (rules class, options).
@@ -89,6 +97,7 @@ def compare_fully(a, b, where: str = "") -> dict:
     seen = observe(a)
     assert seen == observe(b), where
     assert a.to_dict() == b.to_dict(), where
+    assert observe_information(a) == observe_information(b), where
     return seen
 
 
@@ -130,6 +139,33 @@ def test_rounds_agree_move_for_move(rule_set, n, p):
         a = ref.Round(ref_rules, seed=seed, round_index=k)
         b = native.Round(core_rules, seed=seed, round_index=k)
         play_and_compare(a, b, rng, branch=i % 3 == 0, offset=i)
+
+
+@pytest.mark.parametrize("rule_set,n,p", [c for c in configurations() if c[1] in INFO_SETS], ids=lambda x: str(x))
+def test_what_each_seat_knows_agrees_move_for_move(rule_set, n, p):
+    """docs/information.md: after every move, for every seat, the view, the
+    information state and the observation tensor of the two implementations
+    are equal (bit for bit), and so are the information state tensors at the
+    deal and at the end of the round."""
+    ref_rules, core_rules = make_rules(ref, rule_set, n, p), make_rules(native, rule_set, n, p)
+    rng = random.Random(f"information-{rule_set}-{n}-{p}")
+    for i in range(INFO_ROUNDS):
+        seed = rng.getrandbits(64)
+        a = ref.Round(ref_rules, seed=seed, round_index=i % (n + 1))
+        b = native.Round(core_rules, seed=seed, round_index=i % (n + 1))
+        same_tensors(a, b, "at the deal")
+        while not a.is_over:
+            assert observe_information(a) == observe_information(b), f"after {a.move_stack[-1:]}"
+            move = rng.choice(a.legal_moves())
+            a.push(move)
+            b.push(move)
+        assert observe_information(a) == observe_information(b), "at the end"
+        same_tensors(a, b, "at the end")
+
+
+def same_tensors(a, b, where: str) -> None:
+    for seat in range(a.rules.players):
+        assert a.information_state_tensor(seat).tobytes() == b.information_state_tensor(seat).tobytes(), where
 
 
 @pytest.mark.parametrize("rule_set", list(GAMES))

@@ -27,6 +27,8 @@ __all__ = [
     "check_policies",
     "action_key",
     "Guarded",
+    "check_mask_buffer",
+    "check_tensor_buffer",
 ]
 
 #: Seeds are 64-bit: 0 .. 2**64 - 1.
@@ -158,4 +160,25 @@ def check_mask_buffer(out: Any, size: int) -> Any:
         and out.flags.c_contiguous
     ):
         raise RulesError(f"out must be a writable, contiguous 1-d numpy bool array of num_actions ({size}) entries")
+    return out
+
+
+def check_tensor_buffer(out: Any, shape: tuple) -> Any:
+    """A new numpy float32 array of ``shape``, zeros, or ``out`` itself when
+    it is one that can be filled in place: a writable, C-contiguous float32
+    array of exactly that shape (``RulesError`` otherwise: a cast would write
+    to a copy)."""
+    import numpy as np
+
+    if out is None:
+        return np.zeros(shape, dtype=np.float32)
+    if not (
+        isinstance(out, np.ndarray)
+        and out.dtype == np.float32
+        and out.shape == shape
+        and out.flags.writeable
+        and out.flags.c_contiguous
+    ):
+        wanted = "x".join(str(n) for n in shape)
+        raise RulesError(f"out must be a writable, C-contiguous numpy float32 array of shape {wanted}")
     return out

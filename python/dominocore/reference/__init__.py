@@ -14,6 +14,7 @@ from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesErro
 from ..common.moves import End, Move, Placement
 from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
+from ..common.view import HistoryEntry, PlayerView
 from .match import Match
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
@@ -29,6 +30,7 @@ __all__ = [
     "DominoError",
     "End",
     "GreedyPlayer",
+    "HistoryEntry",
     "IllegalMoveError",
     "IMPLEMENTATION",
     "Match",
@@ -36,6 +38,7 @@ __all__ = [
     "Move",
     "ParseError",
     "Placement",
+    "PlayerView",
     "RandomPlayer",
     "Round",
     "RoundResult",

@@ -39,6 +39,7 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     ``round_index mod p``. Under ``lead="highest_double"`` the holder of the
     highest double of all the hands leads it instead, placed by the set-up
     as the ``centre``; with no double dealt, the leader leads by a move.
+    Either way the choice is public (``highest_double``).
     """
     p = rules.players
     deck = list(tiles_of_set(rules.set))
@@ -46,13 +47,14 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     hands, yard = deal(deck, p, rules.hand_size)
     if leader is None or leader < 0:
         leader = round_index % p
-    if rules.lead == "highest_double":
+    by_double = rules.lead == "highest_double"
+    if by_double:
         held = [(t.index, s, t) for s in range(p) for t in hands[s] if t.is_double]
         if held:
             _, starter, double = max(held)
             hands[starter].remove(double)
-            return Deal(double, starter, hands, yard)
-    return Deal(None, leader, hands, yard)
+            return Deal(double, starter, hands, yard, highest_double=True)
+    return Deal(None, leader, hands, yard, highest_double=by_double)
 
 
 def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:

@@ -9,7 +9,7 @@ differ only in their set-up and their rules data (slots, reserve, drawn tile).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ...common.errors import StateError
 from ...common.moves import Placement
@@ -56,7 +56,9 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
     # 2.7: deal first; the holder of the double starts, else the seats from
     # (k mod p) draw one tile each in turn until one draws it.
     hands, yard = deal(deck, p, rules.hand_size)
+    # The search is public (docs/information.md 2): the deal records it.
     holders = [s for s in range(p) if double in hands[s]]
+    search: List[Tile] = []
     if holders:
         starter = holders[0]
     else:
@@ -64,12 +66,13 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
         while True:
             tile = yard.pop(0)
             hands[seat].append(tile)
+            search.append(tile)
             if tile == double:
                 starter = seat
                 break
             seat = (seat + 1) % p
     hands[starter].remove(double)
-    return Deal(double, starter, hands, yard)
+    return Deal(double, starter, hands, yard, tuple(search))
 
 
 def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:

@@ -36,7 +36,8 @@ __all__ = [
 def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[int]) -> Deal:
     """Shuffle and deal until a hand holds a double (each redeal a fresh
     shuffle of index order); the holder of the highest double starts with it.
-    The round index does not change the deal (engine reading 6)."""
+    The round index does not change the deal (engine reading 6). That the
+    centre is the highest double dealt is public (``highest_double``)."""
     n, p = rules.set, rules.players
     while True:
         deck = list(tiles_of_set(n))
@@ -46,7 +47,7 @@ def set_up(rules: "Rules", rng: SplitMix64, round_index: int, leader: Optional[i
         if held:
             _, starter, double = max(held)
             hands[starter].remove(double)
-            return Deal(double, starter, hands, yard)
+            return Deal(double, starter, hands, yard, highest_double=True)
 
 
 def check_deal(rules: "Rules", centre: Optional[Tile], round_index: int) -> None:

@@ -19,12 +19,20 @@ if TYPE_CHECKING:
 class Deal(NamedTuple):
     """A round right after its set-up: the tile the set-up placed (``None``
     when it placed none), the starting seat, every hand and the yard (top
-    first). It is exactly what a record's ``deal`` holds."""
+    first), and the facts the set-up made public (docs/information.md 2):
+    ``setup_draws``, the cross's search for its double in order (the i-th
+    drawn by seat ``(round_index + i) mod p``, the double last; empty when the
+    starter was dealt it, and in every other game), and ``highest_double``,
+    whether the set-up led the highest double dealt (every Doubles round,
+    Block under ``lead="highest_double"``). It is exactly what a record's
+    ``deal`` holds."""
 
     centre: Optional[Tile]
     starter: int
     hands: List[List[Tile]]
     yard: List[Tile]
+    setup_draws: Tuple[Tile, ...] = ()
+    highest_double: bool = False
 
 
 def deal(tiles: List[Tile], players: int, hand_size: int) -> Tuple[List[List[Tile]], List[Tile]]:

@@ -1,0 +1,287 @@
+"""What one seat may see of a round: ``PlayerView`` (docs/information.md 3).
+
+A view is built from a round's public queries and the seat's own private
+history, then holds plain values only: no reference to the round, nothing of
+another seat's tiles or the yard order. It is immutable, compares by value,
+and travels as JSON (``to_dict``/``from_dict``), so an app can send it to a
+client and run a whole game from views alone.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+
+from .checks import Guarded, check_seat
+from .errors import StateError
+from .moves import DRAW, End, Move, Placement
+from .rules import Rules, rules_from_dict
+from .tiles import Tile
+
+__all__ = ["HistoryEntry", "PlayerView", "round_id"]
+
+#: The version of ``PlayerView.to_dict()``'s format.
+VIEW_VERSION = 1
+
+
+class HistoryEntry(NamedTuple):
+    """One move of the public history as a seat sees it: who moved, the
+    move, and for the viewer's own Draws the tile drawn (``None`` otherwise)."""
+
+    seat: int
+    move: Move
+    drawn: Optional[Tile]
+
+
+def round_id(round: Any) -> str:
+    """The random token that identifies ``round`` (a ``Round`` object) in its
+    views: fixed for the object's lifetime; a clone or a loaded record gets its
+    own. It is random, so it says nothing about the deal."""
+    stamp = getattr(round, "_round_id", None)
+    # A clone may copy its original's attributes; the object's identity tells them apart.
+    if stamp is None or stamp[0] != id(round):
+        stamp = (id(round), secrets.token_hex(8))
+        object.__setattr__(round, "_round_id", stamp)
+    return stamp[1]
+
+
+def _tile(text: Optional[str]) -> Optional[Tile]:
+    return None if text is None else Tile.parse(text)
+
+
+def _text(tile: Optional[Tile]) -> Optional[str]:
+    return None if tile is None else str(tile)
+
+
+class PlayerView(Guarded):
+    """What seat ``seat`` knows of a round at move ``move_number``.
+
+    Build one with ``round.view(seat)``. Attributes (all read-only):
+
+    - ``seat``, ``round_id`` (the round object's token), ``move_number``
+      (moves played), ``rules``, ``round_index``, ``centre``, ``starter``,
+      ``current_player`` (-1 once over), ``result`` (a ``RoundResult``-like
+      tuple once over, else ``None``);
+    - ``hand``: the viewer's own tiles, by index; ``hand_sizes``: every
+      seat's count; ``yard_size``;
+    - ``open_ends`` (``End``s by id), ``trains`` (the train of each open end
+      in Mexican Train, else ``None``s), ``pending_ends``, ``obligation``,
+      ``unlocked``, ``markers``, ``layout`` (``Placement``s);
+    - ``drawn_tile``: the viewer's own drawn tile in question, else ``None``;
+      ``drawing``: whether the seat to move has a drawn tile in question;
+    - ``history``: ``HistoryEntry``s; ``setup_draws``: each seat's count of
+      search draws in the cross's set-up; ``own_setup_draws``: the viewer's.
+
+    ``legal_moves()`` and ``legal_actions()`` are the viewer's, and empty
+    unless it is the viewer's turn.
+
+    >>> import dominocore as dc
+    >>> r = dc.Round(dc.Doubles(players=2), seed=3)
+    >>> v = r.view(1)
+    >>> v.seat, v.hand_sizes, v.legal_moves() == r.legal_moves(distinct=True)
+    (1, (5, 6), True)
+    >>> r.view(0).legal_moves()
+    ()
+    >>> dc.PlayerView.from_dict(v.to_dict()) == v
+    True
+    """
+
+    __slots__ = (
+        "seat", "round_id", "move_number", "rules", "round_index", "centre", "starter", "current_player",
+        "result", "hand", "hand_sizes", "yard_size", "open_ends", "trains", "pending_ends", "obligation",
+        "unlocked", "markers", "layout", "drawn_tile", "drawing", "history", "setup_draws", "own_setup_draws",
+        "_legal_moves", "_legal_actions",
+    )  # fmt: skip
+    _init_marker = "seat"
+
+    def __init__(self, **fields: Any) -> None:
+        """Use ``round.view(seat)`` or ``PlayerView.from_dict``."""
+        for name in self.__slots__:
+            object.__setattr__(self, name, fields[name])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a PlayerView is immutable")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def of(cls, round: Any, seat: Any) -> "PlayerView":
+        """The view of ``seat`` (``RulesError`` if out of range) of ``round``
+        (either implementation's ``Round``). Only public queries and the
+        seat's own private history are read."""
+        rules: Rules = round.rules
+        p = rules.players
+        seat = check_seat(p, seat)
+        deal = round._deal_dict()
+        searched = deal.get("setup_draws", [])
+        k = round.round_index
+        counts = [0] * p
+        own_search: List[Tile] = []
+        for i, text in enumerate(searched):
+            drawer = (k + i) % p
+            counts[drawer] += 1
+            if drawer == seat:
+                own_search.append(Tile.parse(text))
+        history = tuple(
+            HistoryEntry(mover, move, drawn if mover == seat and move.kind == DRAW else None)
+            for mover, move, drawn in round._history()
+        )
+        mover = round.current_player
+        own_turn = mover == seat
+        drawn = round.drawn_tile
+        legal = tuple(round.legal_moves(distinct=True)) if own_turn else ()
+        ends = tuple(round.open_ends)
+        result = round.result
+        return cls(
+            seat=seat,
+            round_id=round_id(round),
+            move_number=len(history),
+            rules=rules,
+            round_index=k,
+            centre=round.centre,
+            starter=round.starter,
+            current_player=mover,
+            result=None if result is None else tuple(result),
+            hand=tuple(round.hand(seat)),
+            hand_sizes=tuple(len(round.hand(j)) for j in range(p)),
+            yard_size=round.yard_size,
+            open_ends=ends,
+            trains=tuple(round.train_of(e.id) for e in ends),
+            pending_ends=tuple(round.pending_ends),
+            obligation=round.obligation,
+            unlocked=tuple(round.unlocked),
+            markers=tuple(round.markers),
+            layout=tuple(round.layout),
+            drawn_tile=drawn if own_turn else None,
+            drawing=drawn is not None,
+            history=history,
+            setup_draws=tuple(counts),
+            own_setup_draws=tuple(own_search),
+            _legal_moves=legal,
+            _legal_actions=tuple(round.legal_actions()) if own_turn else (),
+        )
+
+    # ------------------------------------------------------------ queries
+
+    def legal_moves(self) -> Tuple[Move, ...]:
+        """The viewer's legal moves (the distinct listing, docs/rules.md 1.7)
+        when it is its turn, else ``()``."""
+        return self._legal_moves
+
+    def legal_actions(self) -> Tuple[int, ...]:
+        """The viewer's legal action ids, ascending, when it is its turn, else ``()``."""
+        return self._legal_actions
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round had ended when the view was taken."""
+        return self.result is not None
+
+    def is_current(self, round: Any) -> bool:
+        """Whether this view is of ``round`` (the same object, by its token)
+        as it stands now: ``False`` once a move was played or taken back."""
+        return round_id(round) == self.round_id and len(round.move_stack) == self.move_number
+
+    # ------------------------------------------------------------ JSON
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The view as JSON-able data, for a client (docs/information.md 3)."""
+        return {
+            "view_version": VIEW_VERSION,
+            "seat": self.seat,
+            "round_id": self.round_id,
+            "move_number": self.move_number,
+            "rules": self.rules.to_dict(),
+            "round_index": self.round_index,
+            "centre": _text(self.centre),
+            "starter": self.starter,
+            "current_player": self.current_player,
+            "result": None if self.result is None else _result_dict(self.result),
+            "hand": [str(t) for t in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "yard_size": self.yard_size,
+            "open_ends": [[e.id, e.number, t] for e, t in zip(self.open_ends, self.trains)],
+            "pending_ends": list(self.pending_ends),
+            "obligation": self.obligation,
+            "unlocked": list(self.unlocked),
+            "markers": list(self.markers),
+            "layout": [[str(pl.tile), pl.end, pl.number, list(pl.created)] for pl in self.layout],
+            "drawn_tile": _text(self.drawn_tile),
+            "drawing": self.drawing,
+            "history": [[h.seat, str(h.move), _text(h.drawn)] for h in self.history],
+            "setup_draws": list(self.setup_draws),
+            "own_setup_draws": [str(t) for t in self.own_setup_draws],
+            "legal_moves": [str(m) for m in self._legal_moves],
+            "legal_actions": list(self._legal_actions),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "PlayerView":
+        """A view from ``to_dict()`` output (``StateError`` if malformed)."""
+        try:
+            if data["view_version"] != VIEW_VERSION:
+                raise StateError(f"unknown view format version {data['view_version']!r}")
+            result = data["result"]
+            return cls(
+                seat=int(data["seat"]),
+                round_id=str(data["round_id"]),
+                move_number=int(data["move_number"]),
+                rules=rules_from_dict(data["rules"]),
+                round_index=int(data["round_index"]),
+                centre=_tile(data["centre"]),
+                starter=int(data["starter"]),
+                current_player=int(data["current_player"]),
+                result=None
+                if result is None
+                else (
+                    result["reason"],
+                    result["out_seat"],
+                    tuple(result["points"]),
+                    result["starter"],
+                    result["moves"],
+                ),
+                hand=tuple(Tile.parse(t) for t in data["hand"]),
+                hand_sizes=tuple(data["hand_sizes"]),
+                yard_size=int(data["yard_size"]),
+                open_ends=tuple(End(i, n) for i, n, _ in data["open_ends"]),
+                trains=tuple(t for _, _, t in data["open_ends"]),
+                pending_ends=tuple(data["pending_ends"]),
+                obligation=data["obligation"],
+                unlocked=tuple(data["unlocked"]),
+                markers=tuple(data["markers"]),
+                layout=tuple(Placement(Tile.parse(t), e, n, tuple(c)) for t, e, n, c in data["layout"]),
+                drawn_tile=_tile(data["drawn_tile"]),
+                drawing=bool(data["drawing"]),
+                history=tuple(HistoryEntry(s, Move.parse(m), _tile(d)) for s, m, d in data["history"]),
+                setup_draws=tuple(data["setup_draws"]),
+                own_setup_draws=tuple(Tile.parse(t) for t in data["own_setup_draws"]),
+                _legal_moves=tuple(Move.parse(m) for m in data["legal_moves"]),
+                _legal_actions=tuple(data["legal_actions"]),
+            )
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:  # ParseError and RulesError are ValueErrors
+            raise StateError(f"malformed view record: {exc!r}") from None
+
+    # ------------------------------------------------------------ value semantics
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.round_id, self.seat, self.move_number))
+
+    def __reduce__(self):
+        return (type(self).from_dict, (self.to_dict(),))
+
+    def __repr__(self) -> str:
+        status = "over" if self.result is not None else f"seat {self.current_player} to move"
+        hand = " ".join(str(t) for t in self.hand)
+        return f"<PlayerView seat {self.seat}, move {self.move_number}, {status}, hand {hand}>"
+
+
+def _result_dict(result: tuple) -> Dict[str, Any]:
+    reason, out_seat, points, starter, moves = result
+    return {"reason": reason, "out_seat": out_seat, "points": list(points), "starter": starter, "moves": moves}
