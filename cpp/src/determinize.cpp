@@ -82,12 +82,15 @@ double unit(Rng& rng) noexcept { return static_cast<double>(rng.next() >> 11) * 
 
 /// The counts tried, in order, with the most memo entries each may hold
 /// (about 40 bytes an entry); when all outgrow theirs, the sampler keeps
-/// proposing (never seen).
+/// proposing (rare: the cross on large sets; docs/information.md 4).
 enum class CountKind { ByTile, BySlot };
 struct CountTry {
   CountKind kind;
   uint64_t max_states;
 };
+/// The proposals a sample tries when every count outgrew its bound, before
+/// it gives up (StateError) rather than run for ever.
+constexpr uint64_t kMaxProposals = uint64_t{1} << 24;
 constexpr CountTry kCountTries[] = {{CountKind::ByTile, uint64_t{1} << 20},
                                     {CountKind::BySlot, uint64_t{1} << 20},
                                     {CountKind::ByTile, uint64_t{1} << 22},
@@ -808,14 +811,19 @@ Deal Determinizer::sample_deal(Rng& rng) {
     }
   }
   if (!im.count && !st.count_too_large) im.build_count();
-  if (!im.count) {  // too large to count: propose until one is accepted
-    for (;;) {
+  if (!im.count) {  // too large to count: keep proposing, within a bound
+    for (uint64_t k = 0; k < kMaxProposals; ++k) {
       ++st.proposals;
       if (im.propose(rng)) {
         ++st.accepted;
         return im.assemble();
       }
     }
+    throw StateError(
+        "cannot determinize this position: its worlds are too many to count and " +
+        std::to_string(kMaxProposals) +
+        " proposals all broke its constraints (docs/information.md 4; seen only in long "
+        "double-15 and double-18 rounds)");
   }
   ++st.count_samples;
   for (im.from_count(rng); !im.alive(); im.from_count(rng)) ++st.count_rejected;

@@ -496,7 +496,8 @@ class Determinizer(Guarded):
     transitions, 0 until built), ``log2_worlds`` (log2 of the number of
     worlds satisfying conditions 1-4, once counted, else ``None``),
     ``count_too_large`` (every count outgrew its bound, so the sampler only
-    proposes: never seen), ``samples``, ``proposals`` and ``accepted`` (the
+    proposes; rare: seen on the cross on large sets, where a world then
+    costs minutes, docs/information.md 4), ``samples``, ``proposals`` and ``accepted`` (the
     baseline proposals tried and accepted), ``count_samples`` (worlds drawn
     from the count) and ``count_rejected`` (draws of the count rejected
     because the round would be blocked now: nobody could place).

@@ -39,10 +39,12 @@ struct DeterminizerStats {
                   ///< the yard is one)
   bool count_built = false;      ///< whether the exact count was built
   bool count_by_slot = false;    ///< the count built is the transposed one (slots into tiles)
-  bool count_too_large = false;  ///< every count outgrew its bound: proposals only (never seen)
+  bool count_too_large = false;  ///< every count outgrew its bound: proposals only (seen only
+                                 ///< in long double-15 and double-18 rounds)
   uint64_t count_states = 0;     ///< memo entries of the count (0 until built)
   uint64_t count_edges = 0;      ///< transitions between them
-  double log2_worlds = 0;        ///< log2 of the number of consistent worlds, once counted
+  double log2_worlds = 0;        ///< log2 of the number of worlds satisfying conditions 1-4
+                                 ///< (before the liveness check), once counted
   uint64_t samples = 0;          ///< worlds sampled
   uint64_t proposals = 0;        ///< baseline proposals tried
   uint64_t accepted = 0;         ///< baseline proposals accepted
@@ -71,7 +73,9 @@ class Determinizer {
   const Rules& rules() const noexcept;
 
   /// A world's deal (with its set-up facts), drawn from `rng`; its history is
-  /// the round's moves.
+  /// the round's moves. Throws StateError in the one case it cannot sample:
+  /// every count outgrew its bound and 2^24 proposals failed (seen only in
+  /// long double-15 and double-18 rounds).
   Deal sample_deal(Rng& rng);
   /// A world: the sampled deal with the round's moves replayed.
   State sample(Rng& rng);
