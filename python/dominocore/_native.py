@@ -496,9 +496,10 @@ class Determinizer(Guarded):
     transitions, 0 until built), ``log2_worlds`` (log2 of the number of
     worlds satisfying conditions 1-4, once counted, else ``None``),
     ``count_too_large`` (every count outgrew its bound, so the sampler only
-    proposes; rare: seen on the cross on large sets, where a world then
-    costs minutes, docs/information.md 4), ``samples``, ``proposals`` and ``accepted`` (the
-    baseline proposals tried and accepted), ``count_samples`` (worlds drawn
+    proposes, and raises ``StateError`` after 2**24 failed proposals: seen
+    only in long double-15 and double-18 rounds), ``samples``, ``proposals``
+    and ``accepted`` (the baseline proposals tried and accepted),
+    ``count_samples`` (worlds drawn
     from the count) and ``count_rejected`` (draws of the count rejected
     because the round would be blocked now: nobody could place).
     """
@@ -522,7 +523,8 @@ class Determinizer(Guarded):
         """A world: a new ``Round`` with this round's rules, public history and
         the seat's private history, everything else drawn uniformly over the
         consistent worlds. ``seed``: an int (0..2**64-1) or a
-        ``dominocore.SplitMix64``, which advances."""
+        ``dominocore.SplitMix64``, which advances. ``StateError`` in the one
+        case it cannot sample (see ``count_too_large`` in ``stats``)."""
         if (type(seed) is not int or not 0 <= seed <= MAX_SEED) and not isinstance(seed, SplitMix64):
             seed = check_seed(seed)  # raises, or converts an integer-like object
         world = object.__new__(Round)  # Round._wrap, inlined: this is the hot path
