@@ -18,8 +18,10 @@ from __future__ import annotations
 import collections
 import copy
 import importlib
+import json
+import pathlib
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 import pytest
@@ -275,11 +277,11 @@ def features(know: Knowledge) -> set:
     return found
 
 
-@pytest.mark.parametrize("name", list(POSITIONS))
-def test_worlds_are_uniform_over_every_consistent_world(dc, name):
-    """Chi-square of the determinizer's worlds (which tiles each other seat
-    holds now, which tile each of its Draws took) against the uniform
-    distribution over every consistent world, enumerated by brute force."""
+def check_uniform(dc, name: str, sample: Callable[[Any, Any], Any], samples: int, label: str) -> None:
+    """Chi-square of the worlds ``sample(round, generator)`` draws (which
+    tiles each other seat holds now, which tile each of its Draws took)
+    against the uniform distribution over every consistent world of position
+    ``name``, enumerated by brute force."""
     round_, seat = build(dc, POSITIONS[name])
     know = Knowledge(round_, seat)
     assert set(POSITIONS[name].features) <= features(know), "the position lost what it was chosen for"
@@ -290,23 +292,84 @@ def test_worlds_are_uniform_over_every_consistent_world(dc, name):
         assert rejected["double"], "the set-up's fact rules out no world"
     if "not_blocked" in POSITIONS[name].features:
         assert rejected["over"], "no world is blocked"
-    # The reference samples ~1 ms a world, the core ~20 times faster.
-    samples = information_scaled(2000 if dc.IMPLEMENTATION == "cpp" else 600, 30_000)
-    sampler = round_.determinizer(seat)
+    draw = sample(round_, seat)
     generator = dc.SplitMix64(20240601)  # advances with every sample
     counts: collections.Counter = collections.Counter()
     for i in range(samples):
-        world = sampler.sample(generator)
+        world = draw(generator)
         counts[know.key_of_world(world)] += 1
         if i < 20:
             why = inconsistency(know, parse_deal(world._deal_dict()))
             assert why is None, f"sample {i}: {why}"
     statistic, df, p = uniform_chi2(counts, worlds)
     summary = f"{len(worlds)} worlds, {samples} samples, chi2={statistic:.1f} df={df} p={p:.3g}"
-    print(f"\n{name} [{dc.IMPLEMENTATION}]: {summary}")
+    print(f"\n{name} [{label}]: {summary}")
     outside = [k for k in counts if k not in worlds]
     assert not outside, f"{len(outside)} sampled worlds are not consistent, e.g. {outside[0]}"
     assert p > ALPHA, f"{name}: {summary}"
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_worlds_are_uniform_over_every_consistent_world(dc, name):
+    """The public determinizer (the core: proposals first, then a count)."""
+    # The reference samples ~1 ms a world, the core ~20 times faster.
+    samples = information_scaled(2000 if dc.IMPLEMENTATION == "cpp" else 600, 30_000)
+    check_uniform(dc, name, lambda round_, seat: round_.determinizer(seat).sample, samples, dc.IMPLEMENTATION)
+
+
+@pytest.mark.parametrize("method", ["tile", "seat"])
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_each_count_of_the_core_is_uniform(name, method):
+    """Each exact count of the core alone (no proposals), forced: the count by
+    tile and by seat (docs/information.md 4)."""
+    dc = pytest.importorskip("dominocore._native")
+
+    def sampler(round_, seat):
+        core = round_._s._determinizer(seat, 0, method)
+        return lambda generator: dc.Round._wrap(round_.rules, core._sample(generator))
+
+    check_uniform(dc, name, sampler, information_scaled(2000, 30_000), f"cpp, count by {method}")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_core_counts_the_same_worlds_by_tile_and_by_seat(config):
+    """The core's two exact counts are computed differently (tile by tile over
+    cells; seat by seat over groups of unseen tiles): on random positions they
+    find the same number of worlds, to double precision."""
+    dc = pytest.importorskip("dominocore._native")
+    rng = random.Random(f"two counts {config_id(config)}")
+    for round_, seat in positions(dc, config, rng, information_scaled(12, 120)):
+        found = {}
+        for method in ("tile", "seat"):
+            core = round_._s._determinizer(seat, 0, method)
+            core._sample(1)
+            found[method] = core._stats["log2_worlds"]
+            assert core._stats["count_by_seat"] == (method == "seat")
+        assert found["tile"] == pytest.approx(found["seat"], rel=1e-9, abs=1e-9), found
+
+
+#: Positions of long rounds of the cross on large sets that a scan found
+#: hardest (docs/information.md 4, "Cost and worst case"): the count by tile
+#: outgrows its bound on the first two. A record each, with the seat to move.
+HARD_POSITIONS = json.loads((pathlib.Path(__file__).parent / "data" / "determinize_hard.json").read_text())
+
+
+@pytest.mark.parametrize("case", HARD_POSITIONS, ids=lambda case: case["name"])
+def test_the_hardest_positions_found_are_determinized(dc, case):
+    """The sampler finishes on them, and its worlds are consistent and look
+    the same to the seat. The double-18 position with 4 players (seconds to
+    count in the core, longer in the reference) runs under
+    --information-large."""
+    if "4 players" in case["name"] and information_scaled(0, 1) == 0:
+        pytest.skip("seconds of counting: run with --information-large")
+    round_ = dc.Round.from_dict(case["record"])
+    seat = case["seat"]
+    know = Knowledge(round_, seat)
+    sampler = round_.determinizer(seat)
+    for seed in range(3):
+        world = sampler.sample(seed)
+        assert inconsistency(know, parse_deal(world._deal_dict())) is None
+        assert world.information_state(seat) == round_.information_state(seat)
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))

@@ -17,7 +17,8 @@ namespace {
 // the object's own lock serialises the calls on one determinizer (its count
 // is built lazily and its statistics change on every sample).
 struct DeterminizerCore {
-  DeterminizerCore(const State& state, int seat, int proposals) : det(state, seat, proposals) {}
+  DeterminizerCore(const State& state, int seat, int proposals, Determinizer::Method method)
+      : det(state, seat, proposals, method) {}
   Determinizer det;
   std::mutex lock;
 };
@@ -71,7 +72,7 @@ inline void bind_determinizer(py::module_& m) {
             out["slots"] = s.slots;
             out["cells"] = s.cells;
             out["count_built"] = s.count_built;
-            out["count_by_slot"] = s.count_by_slot;
+            out["count_by_seat"] = s.count_by_seat;
             out["count_too_large"] = s.count_too_large;
             out["count_states"] = s.count_states;
             out["count_edges"] = s.count_edges;
@@ -88,12 +89,18 @@ inline void bind_determinizer(py::module_& m) {
   auto round_core = py::reinterpret_borrow<py::class_<State>>(m.attr("RoundCore"));
   round_core.def(
       "_determinizer",
-      [](const State& s, int seat, int proposals) {
-        return std::make_unique<DeterminizerCore>(s, seat, proposals);
+      [](const State& s, int seat, int proposals, const std::string& method) {
+        using Method = Determinizer::Method;
+        const Method m = method == "auto"   ? Method::Auto
+                         : method == "tile" ? Method::ByTile
+                         : method == "seat" ? Method::BySeat
+                                            : throw RulesError("method must be auto, tile or seat");
+        return std::make_unique<DeterminizerCore>(s, seat, proposals, m);
       },
-      py::arg("seat"), py::arg("proposals") = Determinizer::kProposals,
+      py::arg("seat"), py::arg("proposals") = Determinizer::kProposals, py::arg("method") = "auto",
       "The determinizer of `seat` (StateError once the round is over); `proposals`: baseline "
-      "proposals per sample before the exact count (0: the count only, for tests).");
+      "proposals per sample before the exact count (0: the count only, for tests); `method`: "
+      "the count to build (auto, or tile or seat, for tests).");
 }
 
 }  // namespace

@@ -38,19 +38,24 @@
 //
 // The items are the tiles and the bins the cells (a tile put in a cell goes to
 // a uniform free slot of it: the cell's tiles are shuffled over its slots at
-// the end), or, transposed, the items are the slots and the bins the tiles
-// (room 1 each). The first is the W(i, c) of docs/information.md 4 counted
-// per slot rather than per cell (S = W times the orders inside the cells, the
-// same for every assignment), with the tiles placed most constrained first
-// rather than by index and with equivalent cells merged as the tiles that tell
-// them apart are used up, which keeps the memo small: once only tiles allowed
-// everywhere are left, one class remains. Its states multiply across seats
-// when many placed tiles and single Draw slots are in play (long games with
-// many draws); the transposed count, a seat at a time, does not multiply them
-// and is tried when the first outgrows a bound (both bounds grow once). The
-// states are found level by level from the start; each level's counts are
-// scaled by a power of two (only ratios within a level are ever used), so no
-// count overflows a double.
+// the end). This count by tile is the W(i, c) of docs/information.md 4
+// counted per slot rather than per cell (S = W times the orders inside the
+// cells, the same for every assignment), with the tiles placed most
+// constrained first rather than by index and with equivalent cells merged as
+// the tiles that tell them apart are used up, which keeps the memo small:
+// once only tiles allowed everywhere are left, one class remains. The states
+// are found level by level from the start; each level's counts are scaled by
+// a power of two (only ratios within a level are ever used), so no count
+// overflows a double.
+//
+// Its states multiply across seats when many placed tiles and Draw slots with
+// different constraints are in play (long rounds of the cross on large sets).
+// Past kMaxTileStates the sampler counts by seat instead (seat_count.hpp):
+// seats interact only through the unseen tiles, so each seat's placed tiles
+// are counted on their own and only the unseen tiles left per group are
+// carried from seat to seat. Its cost grows with the seats and their
+// constraints in turn; past kMaxSeatWork the sampler only proposes.
+
 #include "dominocore/determinize.hpp"
 
 #include <algorithm>
@@ -63,6 +68,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "seat_count.hpp"
 
 namespace dominocore {
 
@@ -77,24 +83,16 @@ TileSet placeable_for(const State& state, int seat) {
   });
 }
 
-/// A uniform double in [0, 1) with 53 random bits.
-double unit(Rng& rng) noexcept { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; }
-
-/// The counts tried, in order, with the most memo entries each may hold
-/// (about 40 bytes an entry); when all outgrow theirs, the sampler keeps
-/// proposing (rare: the cross on large sets; docs/information.md 4).
-enum class CountKind { ByTile, BySlot };
-struct CountTry {
-  CountKind kind;
-  uint64_t max_states;
-};
-/// The proposals a sample tries when every count outgrew its bound, before
-/// it gives up (StateError) rather than run for ever.
-constexpr uint64_t kMaxProposals = uint64_t{1} << 24;
-constexpr CountTry kCountTries[] = {{CountKind::ByTile, uint64_t{1} << 20},
-                                    {CountKind::BySlot, uint64_t{1} << 20},
-                                    {CountKind::ByTile, uint64_t{1} << 22},
-                                    {CountKind::BySlot, uint64_t{1} << 22}};
+/// The counts, each within a bound: the count by tile up to kMaxTileStates
+/// memo entries (about 40 bytes an entry), then the count by seat up to
+/// kMaxSeatWork units of work (seconds). Past both (rare: long rounds with
+/// many seats or many constrained draws on large sets; docs/information.md 4)
+/// the sampler keeps proposing, up to kMaxProposals, and then gives up with
+/// StateError rather than run without bound.
+constexpr uint64_t kMaxTileStates = uint64_t{1} << 20;
+constexpr uint64_t kMaxSeatWork = uint64_t{1} << 30;
+constexpr uint64_t kMaxProposals = uint64_t{1} << 22;
+constexpr uint64_t kNoBound = ~uint64_t{0};
 
 // ---- the count ----------------------------------------------------------------
 
@@ -310,7 +308,7 @@ void Count::sample(Rng& rng, std::vector<std::vector<int>>& bucket, std::vector<
     const uint32_t e0 = L.edge_begin[s], e1 = L.edge_begin[s + 1];
     double total = 0;
     for (uint32_t e = e0; e < e1; ++e) total += L.edges[e].mult * below[L.edges[e].child];
-    double u = unit(rng) * total;
+    double u = rng.unit() * total;
     uint32_t pick = e0;
     for (uint32_t e = e0; e < e1; ++e) {
       const double w = L.edges[e].mult * below[L.edges[e].child];
@@ -378,8 +376,8 @@ struct Determinizer::Impl {
   bool live_check = false;
   TileSet live_tiles;
 
-  std::unique_ptr<Count> count;
-  CountKind count_kind = CountKind::ByTile;
+  std::unique_ptr<Count> count;                   ///< the count by tile, when it fitted its bound
+  std::unique_ptr<detail::SeatCount> seat_count;  ///< else the count by seat
   DeterminizerStats stats;
 
   // Scratch of one sample.
@@ -389,12 +387,14 @@ struct Determinizer::Impl {
   std::vector<std::vector<int>> bucket;
   std::vector<int> free_room;
 
-  int proposals = Determinizer::kProposals;  ///< per sample, before the count
+  int proposals = Determinizer::kProposals;                  ///< per sample, before the count
+  Determinizer::Method method = Determinizer::Method::Auto;  ///< the count to build
 
   Impl(const State& state, int seat);
   bool propose(Rng& rng);
   bool alive() const;
   std::vector<int> tile_order() const;
+  detail::SeatModel seat_model() const;
   void build_count();
   void from_count(Rng& rng);
   Deal assemble() const;
@@ -666,66 +666,70 @@ std::vector<int> Determinizer::Impl::tile_order() const {
   return order;
 }
 
+detail::SeatModel Determinizer::Impl::seat_model() const {
+  detail::SeatModel model;
+  model.pool = pool;
+  std::vector<int> seat_of_cell(cell_allowed.size(), -1);
+  for (int j = 0; j < players; ++j) {
+    if (j == seat) continue;
+    detail::SeatModel::Seat s;
+    s.first_slot = seats[j].first;
+    for (int slot = seats[j].first; slot < seats[j].first + seats[j].slots; ++slot) {
+      s.allowed.push_back(cell_allowed[static_cast<size_t>(slot_cell[slot])]);
+      seat_of_cell[static_cast<size_t>(slot_cell[slot])] = static_cast<int>(model.seats.size());
+    }
+    model.seats.push_back(std::move(s));
+  }
+  // The placed tiles follow U in `tiles`; each fits the cells of its placer only.
+  for (size_t b = pool.size(); b < tiles.size(); ++b) {
+    const int t = tiles[b];
+    const int owner = seat_of_cell[static_cast<size_t>(tile_cells[static_cast<size_t>(t)].first())];
+    model.seats[static_cast<size_t>(owner)].placed.push_back(t);
+  }
+  return model;
+}
+
 void Determinizer::Impl::build_count() {
-  // Counting by slot: the tiles to place numbered 0..n-1 (the bins), and
-  // each slot (an item) allowing the tiles of its cell.
-  std::vector<TileSet> slot_tiles;
-  std::vector<int> slot_order, ones;
-  for (const CountTry& attempt : kCountTries) {
+  using Method = Determinizer::Method;
+  const bool forced = method != Method::Auto;  // a test of one count: no bound
+  if (method != Method::BySeat) {
     try {
-      if (attempt.kind == CountKind::ByTile) {
-        count = std::make_unique<Count>(tile_order(), tile_cells, cell_room, attempt.max_states);
-      } else {
-        if (slot_order.empty()) {
-          std::vector<int> bin_of(static_cast<size_t>(kMaxTiles), -1);
-          for (size_t b = 0; b < tiles.size(); ++b)
-            bin_of[static_cast<size_t>(tiles[b])] = static_cast<int>(b);
-          slot_tiles.resize(static_cast<size_t>(n_slots));
-          for (int slot = 0; slot < n_slots; ++slot)
-            cell_allowed[static_cast<size_t>(slot_cell[slot])].for_each([&](int t) {
-              slot_tiles[static_cast<size_t>(slot)].set(bin_of[static_cast<size_t>(t)]);
-            });
-          // A seat at a time, its latest slots first (they allow the most),
-          // the yard last (every unseen tile).
-          for (int j = 0; j < players; ++j) {
-            if (j == seat) continue;
-            for (int slot = seats[j].first + seats[j].slots - 1; slot >= seats[j].first; --slot)
-              slot_order.push_back(slot);
-          }
-          for (int slot = yard_first; slot < n_slots; ++slot) slot_order.push_back(slot);
-          ones.assign(tiles.size(), 1);
-        }
-        count = std::make_unique<Count>(slot_order, slot_tiles, ones, attempt.max_states);
-      }
-      count_kind = attempt.kind;
-      break;
+      count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
+                                      forced ? kNoBound : kMaxTileStates);
     } catch (const std::length_error&) {
       count.reset();
     }
   }
-  if (!count) {
+  if (!count && method != Method::ByTile) {
+    try {
+      seat_count =
+          std::make_unique<detail::SeatCount>(seat_model(), forced ? kNoBound : kMaxSeatWork);
+    } catch (const std::length_error&) {
+      seat_count.reset();
+    } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
+      throw std::logic_error(std::string("determinize: ") + e.what());
+    }
+  }
+  if (!count && !seat_count) {
     stats.count_too_large = true;
     return;
   }
   stats.count_built = true;
-  stats.count_by_slot = count_kind == CountKind::BySlot;
-  stats.count_states = count->states();
-  stats.count_edges = count->edges();
+  stats.count_by_seat = seat_count != nullptr;
+  stats.count_states = seat_count ? seat_count->work() : count->states();
+  stats.count_edges = seat_count ? 0 : count->edges();
   // The count tells the orders of a dealt hand apart; a world does not.
   double orders = 0;
   for (int j = 0; j < players; ++j)
     if (j != seat) orders += std::lgamma(seats[j].initial - seats[j].search + 1.0);
-  stats.log2_worlds = count->log2_count() - orders / std::log(2.0);
+  const double log2_count = seat_count ? seat_count->log2_count() : count->log2_count();
+  stats.log2_worlds = log2_count - orders / std::log(2.0);
 }
 
 void Determinizer::Impl::from_count(Rng& rng) {
-  if (count_kind == CountKind::BySlot) {  // bucket[b]: the slot of tile b
-    bucket.resize(tiles.size());
-    for (auto& b : bucket) b.clear();
-    free_room.assign(tiles.size(), 1);
-    count->sample(rng, bucket, free_room);
-    for (size_t b = 0; b < tiles.size(); ++b)
-      tile_of_slot[static_cast<size_t>(bucket[b][0])] = tiles[b];
+  if (seat_count) {
+    seat_count->sample(rng, tile_of_slot, scratch);
+    std::copy(scratch.begin(), scratch.end(), tile_of_slot.begin() + yard_first);
     return;
   }
   const int K = static_cast<int>(cell_room.size());  // bucket[k]: the tiles of cell k
@@ -782,11 +786,12 @@ Deal Determinizer::Impl::assemble() const {
   return d;
 }
 
-Determinizer::Determinizer(const State& state, int seat, int proposals)
+Determinizer::Determinizer(const State& state, int seat, int proposals, Method method)
     : impl_(std::make_unique<Impl>(state, seat)) {
   if (proposals < 0)
     throw RulesError("proposals must be at least 0, got " + std::to_string(proposals));
   impl_->proposals = proposals;
+  impl_->method = method;
 }
 Determinizer::~Determinizer() = default;
 Determinizer::Determinizer(Determinizer&&) noexcept = default;
@@ -810,8 +815,8 @@ Deal Determinizer::sample_deal(Rng& rng) {
       return im.assemble();
     }
   }
-  if (!im.count && !st.count_too_large) im.build_count();
-  if (!im.count) {  // too large to count: keep proposing, within a bound
+  if (!im.count && !im.seat_count && !st.count_too_large) im.build_count();
+  if (st.count_too_large) {  // no count within its bound: keep proposing, within a bound
     for (uint64_t k = 0; k < kMaxProposals; ++k) {
       ++st.proposals;
       if (im.propose(rng)) {
@@ -820,10 +825,10 @@ Deal Determinizer::sample_deal(Rng& rng) {
       }
     }
     throw StateError(
-        "cannot determinize this position: its worlds are too many to count and " +
+        "cannot determinize this position: no count of its worlds fits its bound and " +
         std::to_string(kMaxProposals) +
-        " proposals all broke its constraints (docs/information.md 4; seen only in long "
-        "double-15 and double-18 rounds)");
+        " proposals all broke its constraints (docs/information.md 4: seen only in long "
+        "rounds on large sets)");
   }
   ++st.count_samples;
   for (im.from_count(rng); !im.alive(); im.from_count(rng)) ++st.count_rejected;

@@ -485,23 +485,23 @@ class Determinizer(Guarded):
     ``Round``, a world drawn uniformly over those consistent with what the
     seat knows. A sample first tries up to 8 baseline proposals; when they
     all fail, the exact count of the worlds is built (once, then reused) and
-    sampled from. Sampling releases the GIL.
+    sampled from: the count by tile, or, when that outgrows its bound (long
+    rounds on large sets), the count by seat. Sampling releases the GIL.
 
     ``stats`` is a dict of what it built and did so far: ``tiles`` (the
     hidden tiles it places, the other seats' placed tiles included), ``slots``
     and ``cells`` of the slot model (the yard's included), ``count_built``,
-    ``count_by_slot`` (the count built is the transposed one, slots into
-    tiles, tried when the count by tile outgrows its bound),
-    ``count_states`` and ``count_edges`` (the count's memo entries and
-    transitions, 0 until built), ``log2_worlds`` (log2 of the number of
-    worlds satisfying conditions 1-4, once counted, else ``None``),
-    ``count_too_large`` (every count outgrew its bound, so the sampler only
-    proposes, and raises ``StateError`` after 2**24 failed proposals: seen
-    only in long double-15 and double-18 rounds), ``samples``, ``proposals``
-    and ``accepted`` (the baseline proposals tried and accepted),
-    ``count_samples`` (worlds drawn
-    from the count) and ``count_rejected`` (draws of the count rejected
-    because the round would be blocked now: nobody could place).
+    ``count_by_seat`` (the count built is the count by seat),
+    ``count_states`` and ``count_edges`` (the count by tile's memo entries
+    and transitions, or the count by seat's units of work and 0; 0 until
+    built), ``log2_worlds`` (log2 of the number of worlds satisfying
+    conditions 1-4, once counted, else ``None``), ``count_too_large`` (both
+    counts outgrew their bounds, so the sampler only proposes, and raises
+    ``StateError`` after 2**22 failed proposals: rare, in long rounds on
+    large sets with many seats, docs/information.md 4), ``samples``, ``proposals`` and ``accepted`` (the baseline
+    proposals tried and accepted), ``count_samples`` (worlds drawn from the
+    count) and ``count_rejected`` (draws of the count rejected because the
+    round would be blocked now: nobody could place).
     """
 
     __slots__ = ("_core", "_rules")

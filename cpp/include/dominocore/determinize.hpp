@@ -11,8 +11,9 @@
 // Sampling first tries up to kProposals baseline proposals (the placed tiles
 // in placement order into a uniform free slot got before the placement, the
 // rest shuffled; rejected when a constraint fails), and only when all fail
-// builds the exact count of consistent worlds (once; later samples reuse it)
-// and samples from it. Both paths are exact, and a world depends on the seed
+// builds the exact count of consistent worlds (once; later samples reuse it:
+// the count by tile, or past its bound the count by seat) and samples from
+// it. Both paths are exact, and a world depends on the seed
 // alone (not on earlier samples); see determinize.cpp for the count.
 //
 // Besides conditions 1-4 of docs/information.md 4, a world must keep the
@@ -38,10 +39,10 @@ struct DeterminizerStats {
   int cells = 0;  ///< cells of the slot model (slots of one seat allowing the same tiles;
                   ///< the yard is one)
   bool count_built = false;      ///< whether the exact count was built
-  bool count_by_slot = false;    ///< the count built is the transposed one (slots into tiles)
-  bool count_too_large = false;  ///< every count outgrew its bound: proposals only (seen only
-                                 ///< in long double-15 and double-18 rounds)
-  uint64_t count_states = 0;     ///< memo entries of the count (0 until built)
+  bool count_by_seat = false;    ///< the count built is the count by seat (else by tile)
+  bool count_too_large = false;  ///< both counts outgrew their bounds: proposals only
+  uint64_t count_states = 0;     ///< memo entries of the count by tile, or the work of the
+                                 ///< count by seat (0 until built)
   uint64_t count_edges = 0;      ///< transitions between them
   double log2_worlds = 0;        ///< log2 of the number of worlds satisfying conditions 1-4
                                  ///< (before the liveness check), once counted
@@ -56,13 +57,18 @@ class Determinizer {
  public:
   /// Baseline proposals tried per sample before the count is used.
   static constexpr int kProposals = 8;
+  /// The exact counts (determinize.cpp): Auto tries the count by tile up to a
+  /// bound, then the count by seat; the others force one (for tests).
+  enum class Method { Auto, ByTile, BySeat };
 
   /// Prepares sampling for `seat` in `state` (which may change or go away
   /// afterwards: the determinizer keeps what it needs). `proposals`: the
   /// baseline proposals a sample tries before the count (0 forces the count
-  /// from the first sample: for tests of either path). Throws StateError
-  /// when the round is over, RulesError for a seat outside 0..p-1.
-  Determinizer(const State& state, int seat, int proposals = kProposals);
+  /// from the first sample: for tests of either path); `method`: the count
+  /// to build (tests of each; Auto in play). Throws StateError when the round
+  /// is over, RulesError for a seat outside 0..p-1.
+  Determinizer(const State& state, int seat, int proposals = kProposals,
+               Method method = Method::Auto);
   ~Determinizer();
   Determinizer(Determinizer&&) noexcept;
   Determinizer& operator=(Determinizer&&) noexcept;
@@ -74,8 +80,8 @@ class Determinizer {
 
   /// A world's deal (with its set-up facts), drawn from `rng`; its history is
   /// the round's moves. Throws StateError in the one case it cannot sample:
-  /// every count outgrew its bound and 2^24 proposals failed (seen only in
-  /// long double-15 and double-18 rounds).
+  /// both counts outgrew their bounds and 2^22 proposals failed (rare: long
+  /// rounds on large sets with many seats; docs/information.md 4).
   Deal sample_deal(Rng& rng);
   /// A world: the sampled deal with the round's moves replayed.
   State sample(Rng& rng);

@@ -82,6 +82,9 @@ class Rng {
     }
   }
 
+  /// A uniform double in [0, 1): the top 53 bits of next() (weighted picks).
+  double unit() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
   /// Fisher-Yates from the back: for i = n-1 down to 1, j = below(i+1),
   /// swap a[i], a[j].
   template <class T>
