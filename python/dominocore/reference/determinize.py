@@ -4,23 +4,24 @@ A *world* is a full round with the public history of a round and one seat's
 private history; everything else (the other hands as dealt, their search
 draws, the tiles they drew, the yard order) is sampled uniformly over the
 worlds consistent with what the seat knows. This module builds the slot model
-of section 4, counts the assignments of tiles to cells exactly with Python
-integers (``W``, memoised), samples one assignment, orders each cell
-uniformly, and replays the history on the world it built.
+of section 4, counts the assignments of tiles to slots exactly with Python
+integers, samples one uniformly, and replays the history on the world it
+built.
 
 It favours clarity over speed (the compiled core has the fast path), but it
-is exact and usable on any reachable position: the count takes tiles that
-are interchangeable (allowed in the same cells) a group at a time, and keeps
-one memo entry for cells the rest of the count treats alike, which keeps the
-memo to thousands of entries where the tile-by-tile count of section 4 needs
-millions (about a second at worst on the double-9 positions tried, against
-two minutes for the tile-by-tile count).
+is exact and has no bound: the count is taken seat by seat, along each
+seat's chain of slots, rather than tile by tile over cells (see
+``Determinizer``), so its size grows with the number of kinds of unseen
+tiles and the seats' hands rather than with the product of the cells'
+rooms. It is not polynomial in the worst case either: the longest rounds of
+the cross on double-15 and double-18 take it from seconds to minutes
+(docs/information.md 4).
 """
 
 from __future__ import annotations
 
-from math import comb
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple
+from math import comb, perm
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Set, Tuple
 
 from ..common.checks import check_seed
 from ..common.errors import IllegalMoveError
@@ -47,28 +48,70 @@ class _Slot(NamedTuple):
     excluded: FrozenSet[Tile]
 
 
-class _Cell(NamedTuple):
-    """Slots of one seat that allow the same tiles, in slot order."""
+class _Chain(NamedTuple):
+    """Another seat's slots as the count sees them: positions 0, 1, ... are
+    its slots in the order it got them (docs/information.md 4: the slots that
+    allow an unseen tile form a suffix of the chain, and those that allow a
+    tile the seat placed an interval).
+
+    ``thresholds``: the first positions of those suffixes, highest first.
+    ``starts``: the first positions of the intervals (its *windows*); the
+    placed tiles whose windows start alike form a class, ``start_class``.
+    ``ends``: for each position, the placed tiles whose windows end there.
+    ``closing``: for each position, the class whose windows start there
+    (-1: none)."""
 
     seat: int
     slots: Tuple[int, ...]
-    allowed: FrozenSet[Tile]
+    thresholds: Tuple[int, ...]
+    starts: Tuple[int, ...]
+    start_class: Dict[Tile, int]
+    ends: Tuple[Tuple[Tile, ...], ...]
+    closing: Tuple[int, ...]
 
 
-#: A state of the count: (group g, its cell j, the room left in each cell,
-#: the group's tiles not yet placed, whether the round is unblocked).
-_State = Tuple[int, int, Tuple[int, ...], int, bool]
+#: A kind of unseen tile, as the count sees it from a step on: for each seat
+#: still to count, the first position of its chain that allows the tile (-1:
+#: none, or the seat is done with the tile), then whether the tile keeps the
+#: round from being blocked (condition 5). Tiles of one kind are
+#: interchangeable for the rest of the count.
+_Kind = Tuple[Any, ...]
+
+#: A state of the count, between two steps: how many tiles of each kind are
+#: left (in the order of the step's kinds); the current seat's placed tiles
+#: that are pending (their window ends above the positions reached, they
+#: are not in a slot yet), by class; and the free positions reached (those
+#: that hold an unseen tile) not yet filled, the *room*.
+_State = Tuple[Tuple[int, ...], Tuple[int, ...], int]
+
+_SEGMENT = "segment"
+_GROUP = "group"
 
 
-class _Group(NamedTuple):
-    """Free tiles that are interchangeable for the count: allowed in the same
-    cells, in the yard or not (a tile another seat placed never is), and
-    keeping the round from being blocked or not (condition 5)."""
+class _Step(NamedTuple):
+    """A step of the count at chain ``chain``.
 
-    tiles: Tuple[Tile, ...]
-    cells: Tuple[int, ...]
-    to_yard: bool
-    unblocking: bool
+    A *segment* goes down the positions ``high - 1`` to ``low`` of the
+    chain: each is free (an unseen tile will hold it) or holds a pending
+    placed tile (``last``: the chain's lowest segment, after which the seat
+    is done). A *group* comes when the positions reached are those at or
+    above a threshold: the tiles of kind ``at`` whose suffix starts
+    there take some of the room. What is left of them goes on as a kind the
+    seat is done with: at ``target`` (an index in the kinds after the step,
+    which then has one kind fewer), or, when that kind is new (``target``
+    -1), at ``at`` itself.
+
+    ``supply``: the kinds the seat may still take (after a group step),
+    whose tiles bound the room (a pruning only)."""
+
+    kind: str
+    chain: int
+    low: int
+    high: int
+    at: int
+    target: int
+    supply: Tuple[int, ...]
+    last: bool
 
 
 class Determinizer:
@@ -79,26 +122,72 @@ class Determinizer:
     The preparation replays the public history once, to find for each Draw
     and each pass with nothing in question of another seat j the tiles
     F(j, i) that had a legal placement for j then; it builds every other
-    seat's slots (its initial slots, one slot per Draw), the tiles each slot
-    allows, and merges slots of one seat that allow the same tiles into
-    cells. The count ``W`` is built on the first sample and reused.
+    seat's slots (its initial slots, one slot per Draw) and the tiles each
+    slot allows. The count is built on the first sample and reused.
 
-    The count is that of docs/information.md 4 with the free tiles taken in
-    groups of interchangeable ones (the same cells, the same yard) rather
-    than one by one in index order: a group's tiles are spread cell by cell
-    (``C(left, x)`` ways to choose the x a cell takes), which counts the same
-    assignments. Any fixed order of the tiles gives the same distribution;
-    the groups are taken from the most constrained to the widest.
+    **What is counted.** The assignments of the free tiles (the unseen ones,
+    and those another seat placed from a slot not known) to the slots, the
+    unseen tiles left over going to the yard, under conditions 1-4; each
+    comes with the same number of yard orders (the yard is shuffled), so
+    drawing an assignment uniformly draws a world uniformly. Conditions 1-4
+    concern one seat at a time and have a shape (docs/information.md 4): at
+    another seat j, an unseen tile is allowed in a suffix of j's chain (its
+    slots in the order it got them), from the tile's *threshold* on, and a
+    tile j placed in an interval, its *window*; the yard takes any unseen
+    tile. So seats meet only through the unseen tiles they share, and the
+    count goes seat by seat, keeping of the unseen tiles only how many of
+    each *kind* are left: tiles with the same thresholds at the seats still
+    to count are interchangeable.
+
+    **Within seat j**, the count goes down j's chain, from its last position
+    to its first. Each position is *free* (an unseen tile will hold it) or
+    holds one of j's placed tiles whose window contains it. The placed tiles
+    whose window ends at or above the positions reached and that are not in
+    a slot yet are *pending*, counted by where their window starts (a
+    class): the position may hold any of them (``n`` ways for a class of
+    ``n``), and a class must be empty before the positions go below its
+    start. When the positions reached are those at or above a threshold c,
+    the unseen tiles of threshold c take some of the free positions reached
+    and not yet filled, the *room* R: x tiles of a kind with s left are
+    chosen in ``C(s, x)`` ways and put in ``perm(R, x)`` ways, and what is
+    left of the kind is done with j. Taking the thresholds from the highest
+    down makes this a product: every free position a tile of threshold c
+    may take, any tile of a higher threshold could take too, so the room
+    left does not depend on which of them took which. When the chain is
+    done, every placed tile is in a slot and the room is 0.
+
+    **The layers.** The count's steps are the runs of positions between two
+    thresholds (*segments*) and the kinds at a threshold (*groups*), seat
+    after seat. A state between two steps is how many tiles of each kind
+    are left, the current seat's pending tiles by class and its room.
+    ``W(t, state)``, the number of ways to finish from a state before step
+    t, is computed once: the states each step reaches, going forward, then
+    W layer by layer from the last, with Python integers (no recursion).
+
+    **Sampling** goes forward: each step's outcome is drawn with probability
+    ``ways * W(after) / W(now)``, then the particular tiles: the x tiles of
+    a kind uniformly among those left, each into a uniformly chosen free
+    position of the room; the tile of a pending class uniformly; which
+    positions of a segment are free and which class each other one holds,
+    in proportion to the ways. Each way the count counts is one assignment,
+    drawn with probability 1/W: the sample is uniform.
+
+    **Size.** A layer holds at most the ways the seats counted so far can
+    have taken their unseen tiles out of the kinds (which merge as seats are
+    done), times the current seat's pending classes and room. Seats are
+    counted from the one with the fewest free slots. On the longest rounds
+    scanned (see ``stats``) that is tens of thousands of states a layer.
 
     Reading of docs/information.md (a fifth condition the section leaves
     out): a round that is not over is not blocked, which is public. When
     nobody can draw now and the seat's own hand holds no tile with a legal
     end for any seat (the blocked test of docs/rules.md 1.5), some other
-    seat's hand must hold one. ``W`` carries that as one more bit of state
-    ("such a tile was put in another seat's hand"), so the sample stays
-    exact. Earlier positions need nothing more: from one where nobody could
-    draw, either only passes followed (the same position as now) or a seat
-    placed a tile it held then.
+    seat's hand must hold one. Such unseen tiles are kinds of their own, so
+    the count knows at the end how many of them went to the yard, and counts
+    only the assignments where not all of them did: the sample stays exact,
+    without rejection. Earlier positions need nothing more: from one where
+    nobody could draw, either only passes followed (the same position as
+    now) or a seat placed a tile it held then.
     """
 
     def __init__(self, round: "Round", seat: int) -> None:
@@ -148,21 +237,27 @@ class Determinizer:
         self._placed_at = placed_at
 
         # The free tiles: the unseen ones, and those another seat placed from
-        # a slot not known; the cells; the groups of interchangeable tiles.
+        # a slot not known; the tiles each slot allows.
         self._free = sorted(unseen | set(placed_at), key=lambda t: t.index)
         self._unseen = unseen
-        self._cells = self._make_cells(others)
+        allows = [frozenset(t for t in self._free if self._allows(slot, t)) for slot in self._slots]
+        self._cells = len({(slot.seat, tiles) for slot, tiles in zip(self._slots, allows)})
         assert len(self._free) - len(self._slots) == len(deal.yard) - sum(1 for _, m, _ in history if m.kind == DRAW)
         # Condition 5 (see the class docstring): the unseen tiles that keep the
         # round from being blocked, if some must be in another seat's hand.
-        needed = blocked_unless is not None and not (blocked_unless & set(round.hand(seat)))
-        self._unblocking = blocked_unless & unseen if blocked_unless is not None and needed else frozenset()
-        self._groups = self._make_groups()
-        self._later = self._later_room()
-        first = len(self._groups[0].tiles) if self._groups else 0
-        self._start: _State = (0, 0, tuple(len(c.slots) for c in self._cells), first, not needed)
-        self._memo: Dict[_State, int] = {}
-        self._alike: Dict[Tuple[int, int], List[Tuple[int, ...]]] = {}
+        self._needed = blocked_unless is not None and not (blocked_unless & set(round.hand(seat)))
+        self._unblocking = blocked_unless & unseen if blocked_unless is not None and self._needed else frozenset()
+
+        # The count's model: the chains (the seat with the fewest free slots
+        # first), the kinds of unseen tiles and the steps.
+        chains = [self._make_chain(j, allows) for j in others if any(s.seat == j for s in self._slots)]
+        chains.sort(key=lambda chain: len(chain[0].slots) - len(chain[0].start_class))
+        self._chains = [chain for chain, _ in chains]
+        self._make_steps([thresholds for _, thresholds in chains])
+        self._start: _State = (tuple(len(tiles) for tiles in self._start_tiles), self._no_pending(0), 0)
+        self._w: Optional[List[Dict[_State, int]]] = None  # W, per step (and the end)
+        self._valids: Dict[int, Dict[int, Set[Tuple[int, ...]]]] = {}
+        self._segments: Dict[Tuple[int, int, int, Tuple[int, ...]], Dict[Tuple[Tuple[int, ...], int], int]] = {}
 
     # ------------------------------------------------------------ the slot model
 
@@ -182,127 +277,199 @@ class Determinizer:
             return False
         return not any(tile in f for i, f in self._events[slot.seat] if slot.got < i < until)
 
-    def _make_cells(self, others: List[int]) -> List[_Cell]:
-        """Merge the slots of each seat that allow the same tiles (the initial
-        slots always do) into cells, in slot order."""
-        cells: Dict[Tuple[int, FrozenSet[Tile]], List[int]] = {}
-        for index, slot in enumerate(self._slots):
-            allowed = frozenset(t for t in self._free if self._allows(slot, t))
-            cells.setdefault((slot.seat, allowed), []).append(index)
-        return [_Cell(seat, tuple(slots), allowed) for (seat, allowed), slots in cells.items()]
-
-    def _make_groups(self) -> List[_Group]:
-        """The free tiles in groups of interchangeable ones (the same cells,
-        the same yard, the same part in condition 5), the most constrained
-        groups first: the count then meets the widest groups last, when the
-        room left is all but fixed, and the memo stays small."""
-        groups: Dict[Tuple[Tuple[int, ...], bool, bool], List[Tile]] = {}
+    def _make_chain(self, seat: int, allows: List[FrozenSet[Tile]]) -> Tuple[_Chain, Dict[Tile, int]]:
+        """``seat``'s chain (its slots in the order it got them), and the
+        threshold there of each unseen tile (-1: no slot of the seat allows
+        it), given the tiles each slot allows."""
+        slots = tuple(i for i, slot in enumerate(self._slots) if slot.seat == seat)
+        thresholds: Dict[Tile, int] = {}
+        windows: Dict[Tile, Tuple[int, int]] = {}
         for tile in self._free:
-            cells = tuple(k for k, cell in enumerate(self._cells) if tile in cell.allowed)
-            groups.setdefault((cells, tile in self._unseen, tile in self._unblocking), []).append(tile)
-        order = sorted(groups, key=lambda key: (len(key[0]) + key[1], key))
-        return [_Group(tuple(groups[key]), *key) for key in order]
+            where = [p for p, i in enumerate(slots) if tile in allows[i]]
+            if tile in self._unseen:
+                assert where == list(range(where[0], len(slots))) if where else True, "not a suffix"
+                thresholds[tile] = where[0] if where else -1
+            elif self._placed_by[tile] == seat:
+                assert where and where == list(range(where[0], where[-1] + 1)), "not an interval"
+                windows[tile] = (where[0], where[-1])
+        starts = tuple(sorted({first for first, _ in windows.values()}))
+        chain = _Chain(
+            seat=seat,
+            slots=slots,
+            thresholds=tuple(sorted({c for c in thresholds.values() if c >= 0}, reverse=True)),
+            starts=starts,
+            start_class={tile: starts.index(first) for tile, (first, _) in windows.items()},
+            ends=tuple(tuple(t for t, (_, last) in windows.items() if last == p) for p in range(len(slots))),
+            closing=tuple(starts.index(p) if p in starts else -1 for p in range(len(slots))),
+        )
+        return chain, thresholds
 
-    def _later_room(self) -> List[Tuple[Tuple[int, ...], int, bool]]:
-        """For each group index g (and the end): how many tiles of the groups
-        g.. each cell allows, how many the yard allows, and whether one of
-        them keeps the round from being blocked. A cell with more room than
-        its later tiles can never be filled: the bound prunes the count."""
-        cells = [0] * len(self._cells)
-        yard = 0
-        unblocking = False
-        result = [(tuple(cells), yard, unblocking)]
-        for group in reversed(self._groups):
-            for k in group.cells:
-                cells[k] += len(group.tiles)
-            yard += len(group.tiles) if group.to_yard else 0
-            unblocking = unblocking or group.unblocking
-            result.append((tuple(cells), yard, unblocking))
-        result.reverse()
-        return result
+    def _make_steps(self, thresholds: List[Dict[Tile, int]]) -> None:
+        """The steps of the count (``_steps``), the kinds before each step and
+        at the end (``_kinds``), and the tiles of each kind at the start
+        (``_start_tiles``), given each chain's thresholds of the unseen tiles."""
+        start: Dict[_Kind, List[Tile]] = {}
+        for tile in sorted(self._unseen, key=lambda t: t.index):
+            kind = tuple(by_tile[tile] for by_tile in thresholds) + (tile in self._unblocking,)
+            start.setdefault(kind, []).append(tile)
+        kinds = sorted(start)
+        self._start_tiles = [start[kind] for kind in kinds]
+        self._steps: List[_Step] = []
+        self._kinds: List[Tuple[_Kind, ...]] = []
+        for c, chain in enumerate(self._chains):
+            for k in range(len(chain.thresholds) + 1):
+                last = k == len(chain.thresholds)
+                high = len(chain.slots) if k == 0 else chain.thresholds[k - 1]
+                low = 0 if last else chain.thresholds[k]
+                supply = tuple(i for i, kind in enumerate(kinds) if kind[0] >= 0)
+                self._steps.append(_Step(_SEGMENT, c, low, high, -1, -1, supply, last))
+                self._kinds.append(tuple(kinds))
+                for kind in [kind for kind in kinds if kind[0] == low and not last]:
+                    index, done, after = kinds.index(kind), (-1,) + kind[1:], list(kinds)
+                    if done in kinds:
+                        del after[index]
+                        target = after.index(done)
+                    else:
+                        after[index], target = done, -1
+                    supply = tuple(i for i, kind in enumerate(kinds) if kind[0] >= 0 and i != index)
+                    self._steps.append(_Step(_GROUP, c, low, low, index, target, supply, False))
+                    self._kinds.append(tuple(kinds))
+                    kinds = after
+            kinds = [kind[1:] for kind in kinds]  # the seat is done with every tile
+        self._kinds.append(tuple(kinds))
+
+    def _no_pending(self, c: int) -> Tuple[int, ...]:
+        """Chain ``c``'s pending tiles before its first position: none (an
+        empty tuple after the last chain)."""
+        return (0,) * len(self._chains[c].starts) if c < len(self._chains) else ()
 
     # ------------------------------------------------------------ counting
 
-    def _steps(self, state: _State) -> Iterator[Tuple[int, _State, int]]:
-        """The next step of the count from ``state``: the number ``x`` of the
-        tiles left in the current group that its next cell takes, the state
-        after, and the ways to choose which (``C(left, x)``, the tiles being
-        interchangeable). After a group's last cell the tiles left go to the
-        yard and the next group begins. A step is left out when it leaves a
-        cell more room than the later groups can fill."""
-        g, j, rooms, left, done = state
-        group = self._groups[g]
-        later_cells, _, _ = self._later[g + 1]
-        if j == len(group.cells):  # the rest goes to the yard (only unseen tiles may)
-            if left == 0 or group.to_yard:
-                following = len(self._groups[g + 1].tiles) if g + 1 < len(self._groups) else 0
-                yield left, (g + 1, 0, rooms, following, done), 1
+    def _positions(
+        self, chain: _Chain, p: int, pending: Tuple[int, ...]
+    ) -> List[Tuple[Tuple[int, ...], int, int, int]]:
+        """The ways position ``p`` of ``chain`` can be filled, the positions
+        above it done with ``pending`` (by class) left: the pending tiles
+        after, 1 if the position is free (else 0), the class of the placed
+        tile it holds (-1: free) and the number of ways. A position below
+        every threshold cannot be free (no unseen tile may hold it), and the
+        class whose windows start at ``p`` must be empty after it."""
+        counts = list(pending)
+        for tile in chain.ends[p]:
+            counts[chain.start_class[tile]] += 1
+        closing = chain.closing[p]
+        options = []
+        if chain.thresholds and p >= chain.thresholds[-1] and (closing < 0 or counts[closing] == 0):
+            options.append((tuple(counts), 1, -1, 1))
+        for c, n in enumerate(counts):
+            if n and (closing < 0 or counts[closing] == (c == closing)):
+                counts[c] -= 1
+                options.append((tuple(counts), 0, c, n))
+                counts[c] += 1
+        return options
+
+    def _segment(self, step: _Step, pending: Tuple[int, ...]) -> Dict[Tuple[Tuple[int, ...], int], int]:
+        """The outcomes of a segment step from ``pending``: (the pending tiles
+        after, how many of its positions are free) -> the number of ways to
+        fill its positions so (memoised)."""
+        key = (step.chain, step.high, step.low, pending)
+        known = self._segments.get(key)
+        if known is None:
+            chain = self._chains[step.chain]
+            known = {(pending, 0): 1}
+            for p in range(step.high - 1, step.low - 1, -1):
+                reached: Dict[Tuple[Tuple[int, ...], int], int] = {}
+                for (held, free), ways in known.items():
+                    for after, f, _, n in self._positions(chain, p, held):
+                        reached[(after, free + f)] = reached.get((after, free + f), 0) + ways * n
+                known = reached
+            valid = self._valid(step.chain).get(step.low, set())
+            known = {key2: ways for key2, ways in known.items() if key2[0] in valid}
+            self._segments[key] = known
+        return known
+
+    def _valid(self, c: int) -> Dict[int, Set[Tuple[int, ...]]]:
+        """For chain ``c``: position -> the pending tiles, going down, that are
+        reached from the top and from which the bottom can be reached."""
+        known = self._valids.get(c)
+        if known is None:
+            chain = self._chains[c]
+            n = len(chain.slots)
+            down: List[Set[Tuple[int, ...]]] = [{(0,) * len(chain.starts)}]
+            for p in range(n - 1, -1, -1):
+                down.append({after for held in down[-1] for after, _, _, _ in self._positions(chain, p, held)})
+            up = {held for held in down[n] if not any(held)}
+            known = {0: up}
+            for p in range(n):  # down[n - p] is before position p... after positions >= p
+                i = n - p - 1
+                up = {
+                    held for held in down[i] if any(after in up for after, _, _, _ in self._positions(chain, p, held))
+                }
+                known[p + 1] = up
+            self._valids[c] = known
+        return known
+
+    def _moves(self, t: int, state: _State) -> Iterator[Tuple[_State, int, Any]]:
+        """The outcomes of step ``t`` from ``state``: the state after, the
+        number of ways, and what was chosen (a segment: the pending tiles
+        after and its free positions; a group: how many tiles it takes).
+
+        A step is left out when the room would exceed the tiles the seat may
+        still take (a pruning only: such a state has no way to finish)."""
+        step = self._steps[t]
+        counts, pending, room = state
+        supply = sum(counts[i] for i in step.supply)
+        if step.kind == _SEGMENT:
+            for (after, free), ways in self._segment(step, pending).items():
+                if room + free > supply:
+                    continue
+                if not step.last:
+                    yield (counts, after, room + free), ways, (after, free)
+                elif room == 0:  # no free position below the lowest threshold
+                    yield (counts, self._no_pending(step.chain + 1), 0), ways, (after, free)
             return
-        k = group.cells[j]
-        for x in range(max(0, rooms[k] - later_cells[k]), min(rooms[k], left) + 1):
-            after = rooms[:k] + (rooms[k] - x,) + rooms[k + 1 :]
-            yield x, (g, j + 1, after, left - x, done or (group.unblocking and x > 0)), comb(left, x)
+        left = counts[step.at]
+        for x in range(max(0, room - supply), min(left, room) + 1):
+            if step.target < 0:
+                taken = counts[: step.at] + (left - x,) + counts[step.at + 1 :]
+            else:
+                rest = list(counts[: step.at] + counts[step.at + 1 :])
+                rest[step.target] += left - x
+                taken = tuple(rest)
+            yield (taken, pending, room - x), comb(left, x) * perm(room, x), x
 
-    def _count(self, state: _State) -> int:
-        """W: the number of ways to assign the free tiles still to place from
-        ``state`` (group g, its cell j, the room left in every cell, the
-        group's tiles left, and whether a tile that unblocks the round is
-        already in a hand; the yard's room is implied).
+    def _finishes(self, state: _State) -> bool:
+        """Whether the count's last state is an assignment: when a tile that
+        keeps the round from being blocked must be in another seat's hand,
+        not all of them are left for the yard."""
+        if not self._needed:
+            return True
+        kinds = self._kinds[-1]
+        left = state[0][kinds.index((True,))] if (True,) in kinds else 0
+        return left < len(self._unblocking)
 
-        Cells that every later step treats alike (the same later groups
-        allow them) are interchangeable: W does not change when their rooms
-        are permuted, so the memo keeps one state per multiset of their
-        rooms (their rooms sorted)."""
-        state = self._canonical(state)
-        known = self._memo.get(state)
-        if known is not None:
-            return known
-        g, j, rooms, left, done = state
-        if j == 0 and not self._feasible(g, rooms, done):
-            result = 0
-        elif g == len(self._groups):
-            result = 1  # every room filled (checked by _feasible), the round unblocked
-        else:
-            result = sum(ways * self._count(after) for _, after, ways in self._steps(state))
-        self._memo[state] = result
-        return result
-
-    def _canonical(self, state: _State) -> _State:
-        """``state`` with the rooms of each class of interchangeable cells sorted."""
-        g, j, rooms, left, done = state
-        classes = self._alike.get((g, j))
-        if classes is None:
-            classes = self._alike[(g, j)] = self._interchangeable(g, j)
-        if not classes:
-            return state
-        sorted_rooms = list(rooms)
-        for cells in classes:
-            for k, room in zip(cells, sorted(rooms[k] for k in cells)):
-                sorted_rooms[k] = room
-        return g, j, tuple(sorted_rooms), left, done
-
-    def _interchangeable(self, g: int, j: int) -> List[Tuple[int, ...]]:
-        """The classes (two cells or more) of cells that the steps from group
-        g's cell j on treat alike: in the rest of group g's cells or not, and
-        in the same later groups."""
-        later = self._groups[g + 1 :] if g < len(self._groups) else []
-        rest = self._groups[g].cells[j:] if g < len(self._groups) else ()
-        classes: Dict[Tuple[bool, ...], List[int]] = {}
-        for k in range(len(self._cells)):
-            classes.setdefault((k in rest,) + tuple(k in group.cells for group in later), []).append(k)
-        return [tuple(cells) for cells in classes.values() if len(cells) > 1]
-
-    def _feasible(self, g: int, rooms: Tuple[int, ...], done: bool) -> bool:
-        """Whether the groups g.. could fill ``rooms`` and the yard's implied
-        room, and unblock the round if it is not yet (necessary conditions
-        only: they prune the count, which stays exact without them)."""
-        later_cells, later_yard, later_unblocking = self._later[g]
-        yard_room = sum(len(group.tiles) for group in self._groups[g:]) - sum(rooms)
-        return (
-            0 <= yard_room <= later_yard
-            and all(r <= c for r, c in zip(rooms, later_cells))
-            and (done or later_unblocking)
-        )
+    def _count(self) -> List[Dict[_State, int]]:
+        """W: for each step t (and the end), the states reached before it
+        that can finish, with their number of ways to finish. Built once:
+        the states each step reaches, going forward, then W from the last
+        layer back."""
+        if self._w is None:
+            layers: List[Set[_State]] = [{self._start}]
+            for t in range(len(self._steps)):
+                layers.append({after for state in layers[t] for after, _, _ in self._moves(t, state)})
+            w = [{state: 1 for state in layers[-1] if self._finishes(state)}]
+            for t in range(len(self._steps) - 1, -1, -1):
+                later = w[-1]
+                here = {}
+                for state in layers[t]:
+                    ways = sum(n * later.get(after, 0) for after, n, _ in self._moves(t, state))
+                    if ways:
+                        here[state] = ways
+                w.append(here)
+                layers.pop()
+            w.reverse()
+            self._w = w
+        return self._w
 
     # ------------------------------------------------------------ sampling
 
@@ -310,40 +477,74 @@ class Determinizer:
         """A world, uniform over those consistent with what the seat knows.
 
         ``seed`` is an int (a fresh ``SplitMix64``) or a ``SplitMix64``,
-        which then advances. Group by group and cell by cell, the number of
-        the group's tiles the cell takes is drawn with probability
-        ``ways * W(after) / W(now)``, and a uniformly random choice of the
-        group's (interchangeable) tiles takes those places: the tile-by-tile
-        draw of docs/information.md 4, taken a group at a time. Each cell's
-        tiles then take its slots in a uniformly random order (the yard's:
-        top first)."""
+        which then advances. Step by step, the outcome is drawn with
+        probability ``ways * W(after) / W(now)``, then the particular tiles
+        and positions uniformly among the ways it counts (see the class
+        docstring); the yard's tiles are shuffled (top first)."""
         rng = seed if isinstance(seed, SplitMix64) else SplitMix64(check_seed(seed))
+        w = self._count()
         state = self._start
-        assert self._count(state) > 0, "no world is consistent with the round itself"
-        held: List[List[Tile]] = [[] for _ in self._cells]
-        yard: List[Tile] = []
-        tiles = list(self._groups[0].tiles) if self._groups else []
-        rng.shuffle(tiles)  # the order in which the group's tiles take its places
-        while state[0] < len(self._groups):
-            g, j = state[0], state[1]
-            steps = [(x, after, ways * self._count(after)) for x, after, ways in self._steps(state)]
-            pick = _below(rng, sum(w for *_, w in steps))
-            x, after = _pick(steps, pick)
-            taken, tiles = tiles[:x], tiles[x:]
-            if j < len(self._groups[g].cells):
-                held[self._groups[g].cells[j]] += taken
-            else:
-                yard += taken
-                if after[0] < len(self._groups):
-                    tiles = list(self._groups[after[0]].tiles)
-                    rng.shuffle(tiles)
-            state = after
+        assert state in w[0], "no world is consistent with the round itself"
+        left = [list(tiles) for tiles in self._start_tiles]  # the tiles of each kind left
+        held: List[List[Tile]] = []  # the current seat's pending placed tiles, by class
+        room: List[int] = []  # its free positions not yet filled
         slot_tiles: Dict[int, Tile] = {}
-        for cell, cell_tiles in zip(self._cells, held):
-            rng.shuffle(cell_tiles)
-            slot_tiles.update(zip(cell.slots, cell_tiles))
+        for t, step in enumerate(self._steps):
+            outcomes = [(after, n * w[t + 1].get(after, 0), chosen) for after, n, chosen in self._moves(t, state)]
+            after, chosen = _pick(outcomes, _below(rng, sum(weight for _, weight, _ in outcomes)))
+            chain = self._chains[step.chain]
+            if step.kind == _SEGMENT:
+                if step.high == len(chain.slots):  # the chain's first segment
+                    held, room = [[] for _ in chain.starts], []
+                for p, c in self._segment_path(step, state[1], chosen, rng):
+                    for tile in chain.ends[p]:
+                        held[chain.start_class[tile]].append(tile)
+                    if c < 0:
+                        room.append(p)
+                    else:
+                        slot_tiles[chain.slots[p]] = held[c].pop(rng.below(len(held[c])))
+            else:
+                tiles = left[step.at]
+                for _ in range(chosen):
+                    tile = tiles.pop(rng.below(len(tiles)))
+                    slot_tiles[chain.slots[room.pop(rng.below(len(room)))]] = tile
+                if step.target >= 0:
+                    del left[step.at]
+                    left[step.target] += tiles
+            state = after
+        yard = [tile for tiles in left for tile in tiles]
         rng.shuffle(yard)
         return self._world(slot_tiles, yard)
+
+    def _segment_path(
+        self, step: _Step, pending: Tuple[int, ...], outcome: Tuple[Tuple[int, ...], int], rng: SplitMix64
+    ) -> List[Tuple[int, int]]:
+        """The positions of a segment step, top down, each with the class of
+        the placed tile it holds (-1: free), drawn in proportion to the ways
+        among the fillings from ``pending`` with ``outcome`` (the pending
+        tiles after, the number of free positions)."""
+        chain = self._chains[step.chain]
+        positions = range(step.high - 1, step.low - 1, -1)
+        layers = [{(pending, 0): 1}]  # the ways to reach each (pending, free) going down
+        for p in positions:
+            reached: Dict[Tuple[Tuple[int, ...], int], int] = {}
+            for (held, free), ways in layers[-1].items():
+                for after, f, _, n in self._positions(chain, p, held):
+                    reached[(after, free + f)] = reached.get((after, free + f), 0) + ways * n
+            layers.append(reached)
+        path = []
+        current = outcome
+        for p, layer in zip(reversed(positions), reversed(layers[:-1])):
+            options = [
+                ((held, free), ways * n, c)
+                for (held, free), ways in layer.items()
+                for after, f, c, n in self._positions(chain, p, held)
+                if (after, free + f) == current
+            ]
+            current, c = _pick(options, _below(rng, sum(weight for _, weight, _ in options)))
+            path.append((p, c))
+        path.reverse()
+        return path
 
     def _world(self, slot_tiles: Dict[int, Tile], rest: List[Tile]) -> "Round":
         """The round of an assignment of tiles to slots (and the rest of the
@@ -385,17 +586,19 @@ class Determinizer:
     def stats(self) -> Dict[str, int]:
         """Sizes of the model, for benchmarks: ``free_tiles`` (tiles assigned
         by the sampler), ``slots`` (of the other seats, fixed ones left
-        out), ``cells``, ``groups`` (of interchangeable free tiles), ``memo``
-        (entries of W computed so far; 0 before the first sample) and
-        ``worlds`` (the number of assignments, W(0, c0), computed on first
-        use)."""
+        out), ``cells`` (slots of one seat that allow the same tiles, merged),
+        ``groups`` (kinds of unseen tiles at the start of the count),
+        ``memo`` (states of the count with a way to finish; 0 before the
+        first sample) and ``worlds`` (the number of assignments of tiles to
+        slots, W at the start, computed on first use)."""
+        memo = sum(len(layer) for layer in self._w) if self._w is not None else 0
         return {
             "free_tiles": len(self._free),
             "slots": len(self._slots),
-            "cells": len(self._cells),
-            "groups": len(self._groups),
-            "memo": len(self._memo),
-            "worlds": self._count(self._start),
+            "cells": self._cells,
+            "groups": len(self._start_tiles),
+            "memo": memo,
+            "worlds": self._count()[0].get(self._start, 0),
         }
 
 
@@ -431,12 +634,12 @@ def _placed_tiles(placements: List[Move]) -> FrozenSet[Tile]:
     return frozenset(m.tile for m in placements if m.tile is not None)
 
 
-def _pick(steps: List[Tuple[int, _State, int]], pick: int) -> Tuple[int, _State]:
-    """The step of ``steps`` (``(x, state after, weight)``) that the number
-    ``pick`` (below the weights' sum) falls in."""
-    for x, after, weight in steps:
+def _pick(options: List[Tuple[Any, int, Any]], pick: int) -> Tuple[Any, Any]:
+    """The option of ``options`` (``(a, weight, b)``) that the number
+    ``pick`` (below the weights' sum) falls in: its ``(a, b)``."""
+    for a, weight, b in options:
         if pick < weight:
-            return x, after
+            return a, b
         pick -= weight
     raise AssertionError("pick exceeds the weights' sum")
 
