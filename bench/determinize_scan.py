@@ -1,0 +1,122 @@
+"""The exact determinizer's worst cases, configuration by configuration
+(docs/information.md 4, "Cost and worst case").
+
+    python bench/determinize_scan.py                          # every game, sets 6-12, 6 rounds each
+    python bench/determinize_scan.py --sets 15,18 --rounds 4  # the large sets (about an hour)
+    python bench/determinize_scan.py --games cross --sets 18 --players 5
+
+For each configuration (game and rule options, set, player count) it plays
+``--rounds`` rounds by uniformly random legal moves (``random.Random(seed)``
+over ``legal_moves()``, seeds 0, 1, ...) and, at ten points of each round,
+asks the compiled core for a determinizer of the seat to move: the first
+world (which builds the exact count when the proposals fail) and ten more.
+It prints a JSON line a configuration: the positions, how many built a
+count, the slowest first world and where, the slowest further world, and
+the positions where the sampler gave up (``StateError``: both counts
+outgrew their bounds). Times are wall-clock on a shared machine: worst
+cases, not benchmarks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any, Dict, Iterator, List
+
+import dominocore as dc
+
+#: Every game and rule set, with the options the scan varies.
+GAMES: Dict[str, Dict[str, Any]] = {
+    "trains": {"game": "chickenfoot", "rule_set": "trains"},
+    "cross": {"game": "chickenfoot", "rule_set": "cross"},
+    "doubles": {"game": "doubles"},
+    "block": {"game": "block"},
+    "block-highest-double": {"game": "block", "lead": "highest_double"},
+    "mexican_train": {"game": "mexican_train"},
+    "mexican_train-may-db50": {"game": "mexican_train", "drawn_tile": "may", "double_blank_50": True},
+}
+
+#: The points of a round (fractions of its length) where a seat determinizes.
+POINTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.97)
+
+
+def configurations(games: List[str], sets: List[int], players: List[int]) -> Iterator[Any]:
+    """The rules of every game, set and player count the engine allows."""
+    for n in sets:
+        for label in games:
+            for p in players:
+                try:
+                    yield label, dc.rules_from_dict({**GAMES[label], "set": n, "players": p})
+                except dc.RulesError:
+                    continue
+
+
+def scan(label: str, rules: Any, rounds: int) -> Dict[str, Any]:
+    """The worst cases of one configuration."""
+    worst_first, worst_at, worst_more, counted, positions = 0.0, None, 0.0, 0, 0
+    failed: List[Dict[str, Any]] = []
+    started = time.perf_counter()
+    for seed in range(rounds):
+        moves, play, rng = [], dc.Round(rules, seed=seed), random.Random(seed)
+        while not play.is_over:
+            move = rng.choice(play.legal_moves())
+            play.push(move)
+            moves.append(move)
+        position, done = dc.Round(rules, seed=seed), 0
+        for point in POINTS:
+            cut = min(len(moves) - 1, int(point * len(moves)))
+            while done < cut:
+                position.push(moves[done])
+                done += 1
+            positions += 1
+            where = {"seed": seed, "move": cut, "of": len(moves)}
+            clock = time.perf_counter()
+            sampler = position.determinizer(position.current_player)
+            try:
+                sampler.sample(0)
+                first = time.perf_counter() - clock
+                clock = time.perf_counter()
+                for world in range(1, 11):
+                    sampler.sample(world)
+            except dc.StateError:
+                failed.append({**where, "after_s": round(time.perf_counter() - clock, 1)})
+                continue
+            worst_more = max(worst_more, (time.perf_counter() - clock) / 10)
+            stats = sampler.stats
+            counted += bool(stats["count_built"])
+            if first > worst_first:
+                worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
+    return {
+        "config": f"{label} d{rules.set} {rules.players}p",
+        "positions": positions,
+        "counted": counted,
+        "worst_first_world_s": round(worst_first, 4),
+        "at": worst_at,
+        "worst_world_ms": round(worst_more * 1e3, 3),
+        "failed": failed,
+        "scan_s": round(time.perf_counter() - started),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, from: " + ", ".join(GAMES))
+    parser.add_argument("--sets", default="6,9,12", help="comma-separated set sizes (default 6,9,12)")
+    parser.add_argument("--players", default="2,3,4,5,6,7,8", help="comma-separated player counts")
+    parser.add_argument("--rounds", type=int, default=6, help="random rounds a configuration (default 6)")
+    args = parser.parse_args()
+    if dc.IMPLEMENTATION != "cpp":
+        parser.error("the scan measures the compiled core: build it (pip install .)")
+    split = lambda text: [x for x in text.split(",") if x]  # noqa: E731
+    unknown = set(split(args.games)) - set(GAMES)
+    if unknown:
+        parser.error(f"unknown games: {', '.join(sorted(unknown))}")
+    players = [int(x) for x in split(args.players)]
+    for label, rules in configurations(split(args.games), [int(x) for x in split(args.sets)], players):
+        print(json.dumps(scan(label, rules, args.rounds)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
