@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
+
+import dominocore as dc
+import pytest
 
 
 def scaled(default: int, large: int, env: str = "") -> int:
@@ -95,4 +100,49 @@ def observe_information(round_) -> list:
         view = round_.view(seat).to_dict()
         del view["round_id"]
         seen.append((view, round_.information_state(seat), round_.observation_tensor(seat).tobytes()))
+    return seen
+
+
+def public_modules():
+    """Every module of the package that imports here (the bridges to optional
+    packages are skipped where those are not installed)."""
+    yield dc
+    for info in pkgutil.walk_packages(dc.__path__, "dominocore."):
+        if info.name.rsplit(".", 1)[-1].startswith("_") and info.name != "dominocore._native":
+            continue
+        try:
+            yield importlib.import_module(info.name)
+        except ImportError:
+            continue
+
+
+def refusals(round_) -> list:
+    """What a fixed set of submissions gets at this position, for each seat
+    named as the player and for none: ``(player, submitted, reason, message)``
+    for each refused one, ``(player, submitted, None, None)`` for a legal one
+    (not played). The submissions: draw, pass, the first three tiles of the
+    player's hand on every open end and on an end that does not exist, two
+    tiles of the set on the first open end, and four action ids (the first,
+    a middle one, the last and one past the last)."""
+    rules = round_.rules
+    ends = [e.id for e in round_.open_ends] + [rules.tile_count + 8]
+    seen = []
+    for player in [None, *range(rules.players)]:
+        holder = player if player is not None else max(round_.current_player, 0)
+        tiles = [str(t) for t in round_.hand(holder)[:3]]
+        submissions = ["draw", "pass"] + [f"{t}@{e}" for t in tiles for e in ends]
+        submissions += [f"{dc.Tile.from_index(i)}@{ends[0]}" for i in (0, rules.tile_count - 1)]
+        for text in submissions:
+            if round_.is_legal(text, player=player):
+                seen.append((player, text, None, None))
+                continue
+            with pytest.raises(dc.IllegalMoveError) as refused:
+                round_.push(text, player=player)
+            seen.append((player, text, refused.value.reason, str(refused.value)))
+        for action in (0, rules.num_actions // 2, rules.num_actions - 1, rules.num_actions):
+            try:
+                round_.clone().apply_action(action, player=player)
+                seen.append((player, action, None, None))
+            except dc.IllegalMoveError as exc:
+                seen.append((player, action, exc.reason, str(exc)))
     return seen

@@ -12,8 +12,10 @@ After every move the cheap observables are compared (``helpers.observe_step``:
 the state's scalars, open ends, the mover's hand, the legal moves and action
 ids), everything of ``helpers.observe`` every ``FULL_EVERY`` moves (at an
 offset that moves from round to round), and the whole of it with the history
-(layout, move stack) and ``to_dict`` at the deal, before every undo, after it,
-and at the end of every round. What each seat may know (its view, information
+(layout, move stack), ``to_dict`` and the refusals of a fixed set of
+submissions for every seat (``helpers.refusals``: reason codes and the words
+of their messages) at the deal, before every undo, after it, and at the end
+of every round. What each seat may know (its view, information
 state and observation tensor, ``helpers.observe_information``) is compared for
 every seat at those full comparisons, and after every move of ``INFO_ROUNDS``
 rounds a configuration on double-6 and double-9 (2 rounds, and double-12
@@ -33,7 +35,7 @@ import random
 
 import dominocore.reference as ref
 import pytest
-from helpers import observe, observe_information, observe_step, scaled
+from helpers import observe, observe_information, observe_step, refusals, scaled
 
 native = pytest.importorskip("dominocore._native")
 
@@ -98,6 +100,7 @@ def compare_fully(a, b, where: str = "") -> dict:
     assert seen == observe(b), where
     assert a.to_dict() == b.to_dict(), where
     assert observe_information(a) == observe_information(b), where
+    assert refusals(a) == refusals(b), where  # the same reasons in the same words
     return seen
 
 

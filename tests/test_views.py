@@ -9,12 +9,14 @@ that only ever looks at views.
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import random
 import re
 
 import pytest
+from helpers import refusals
 
 CONFIGS = [
     ("ChickenFoot", {"rule_set": "trains", "players": 4}),
@@ -79,6 +81,40 @@ def test_a_view_shows_nothing_hidden_from_its_seat(dc, name, options):
                 assert not leaked, f"seat {seat}'s view leaks {sorted(leaked)} through {where}"
             checked += 1
     assert checked > 100
+
+
+#: Every reason code a submission can get (docs/engine.md).
+REASONS = {
+    "round_over", "not_your_turn", "not_drawn_tile", "not_in_hand", "end_not_open", "start_unfinished",
+    "foot_unfinished", "double_unsatisfied", "not_your_train", "no_match", "locked", "already_drew",
+    "must_place", "yard_exhausted", "must_place_drawn", "must_draw", "illegal_action",
+}  # fmt: skip
+#: Configurations whose rounds reach the rarer reasons: a Mexican Train
+#: drawn tile that must be placed, the reserve of a small Chicken Foot yard.
+REFUSAL_CONFIGS = CONFIGS + [
+    ("MexicanTrain", {"players": 2, "set": 6, "drawn_tile": "must"}),
+    ("ChickenFoot", {"rule_set": "trains", "players": 2, "set": 6}),
+]
+
+
+def test_a_refusal_tells_the_seat_that_made_the_move_nothing_hidden_from_it(dc):
+    """docs/information.md 3: for every reason code, the message of a move or
+    an action submitted for seat s names no tile hidden from s (the tile it
+    submitted aside), and lists legal moves only to the seat to move."""
+    reasons = set()
+    for name, options in REFUSAL_CONFIGS:
+        for r in itertools.islice(positions(dc, name, options, rounds=3, seed=11), 0, None, 7):
+            for player, submitted, reason, message in refusals(r):
+                if reason is None or player is None:
+                    continue
+                reasons.add(reason)
+                allowed = seen_by(r, player) | tiles_in(str(submitted))
+                leaked = tiles_in(message) - allowed
+                assert not leaked, f"{submitted!r} for seat {player} ({reason}): {message}"
+                if player != r.current_player:
+                    assert reason in ("not_your_turn", "round_over", "illegal_action"), message
+                    assert "(legal:" not in message and "e.g." not in message, message
+    assert reasons == REASONS
 
 
 @pytest.mark.parametrize("name,options", CONFIGS, ids=lambda x: str(x))

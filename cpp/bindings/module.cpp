@@ -291,6 +291,22 @@ void refuse_unworded(const State& s, const Move& m, int player) {
   if (r != Reason::Ok) throw IllegalMove(r, m, reason_code(r));
 }
 
+// IllegalMoveError("not_your_turn") for an action named for `player` (checked
+// as push checks it: a seat, else RulesError) when the round is on and it is
+// another seat's turn. Worded by dominocore.common.messages: nothing about the
+// seat to move but its number.
+void refuse_other_player(const State& s, py::handle action, py::handle player) {
+  const int seat = py::module_::import("dominocore.common.checks")
+                       .attr("check_player")(s.rules().players, player)
+                       .cast<int>();
+  if (s.is_over() || seat == s.current_player()) return;
+  py::object text = py::module_::import("dominocore.common.messages")
+                        .attr("action_not_your_turn")(action, s.current_player(), seat);
+  py::object exc = error_class("IllegalMoveError")("not_your_turn", text);
+  PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
+  throw py::error_already_set();
+}
+
 // The move a Python action id stands for (only legal ids have one).
 Move action_move(const State& s, py::handle action) {
   int a = 0;
@@ -379,17 +395,23 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
+  // SplitMix64 is public (dominocore.SplitMix64): its docstrings open with
+  // CPython's text signature ("name(self, /, ...)\n--\n\n"), in place of
+  // pybind11's own signature line, so that inspect.signature works on it.
+  py::options text_signatures;
+  text_signatures.disable_function_signatures();
   py::class_<Rng> split_mix(m, "SplitMix64", "The SplitMix64 generator of docs/rules.md 1.6.");
   split_mix
-      .def(
-          py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }),
-          py::arg("seed") = 0,
-          "A generator whose state starts at `seed`, an integer 0..2**64-1 (RulesError otherwise).")
-      .def("next", &Rng::next, "The next 64-bit output.")
+      .def(py::init([](py::handle seed) { return Rng(to_uint64(seed, "seed")); }),
+           py::arg("seed") = 0,
+           "__init__(self, /, seed=0)\n--\n\nA generator whose state starts at `seed`, an "
+           "integer 0..2**64-1 (RulesError otherwise).")
+      .def("next", &Rng::next, "next(self, /)\n--\n\nThe next 64-bit output.")
       .def(
           "below", [](Rng& rng, py::handle n) { return rng.below(to_uint64(n, "n", 1)); },
           py::arg("n"),
-          "A uniform integer in [0, n), n an integer 1..2**64-1 (RulesError otherwise).")
+          "below(self, /, n)\n--\n\nA uniform integer in [0, n), n an integer 1..2**64-1 "
+          "(RulesError otherwise).")
       .def(
           "shuffle",
           [](Rng& rng, py::list items) {
@@ -400,7 +422,7 @@ PYBIND11_MODULE(_core, m) {
               items[j] = tmp;
             }
           },
-          py::arg("items"), "Fisher-Yates from the back, in place.")
+          py::arg("items"), "shuffle(self, /, items)\n--\n\nFisher-Yates from the back, in place.")
       .def_property(
           "state", &Rng::state,
           [](Rng& rng, py::handle v) { rng.set_state(to_uint64(v, "state")); },
@@ -421,6 +443,7 @@ PYBIND11_MODULE(_core, m) {
       });
   def_generator_state(
       split_mix, [](const Rng& rng) { return rng; }, [](const Rng& rng) { return rng; });
+  text_signatures.enable_function_signatures();
 
   py::class_<Rules> core_rules(m, "CoreRules",
                                "The core's resolved rules, built once from a Python rules object.");
@@ -541,43 +564,58 @@ PYBIND11_MODULE(_core, m) {
              refuse_unworded(s, m, player);
              s.push_unchecked(m);
            })
-      .def("_pop", [](State& s) { return encode(s.pop()); })
-      // ---- the step interface: ints in, ints out
-      .def("legal_actions", &legal_action_list,
-           "The legal action ids, ascending (docs/rules.md 1.8).")
-      .def(
-          "apply_action",
-          // action_move() yields only legal moves: no second check.
-          [](State& s, py::handle action) { s.push_unchecked(action_move(s, action)); },
-          py::arg("action"),
-          "Play the move a legal action id stands for (IllegalMoveError if it is not legal).")
-      .def(
-          "legal_action_mask",
-          [](const State& s, py::object out) {
-            thread_local std::vector<int> ids;
-            s.legal_actions(ids);
-            const auto n = static_cast<py::ssize_t>(s.num_actions());
-            py::array_t<bool> mask;
-            if (out.is_none()) {
-              mask = py::array_t<bool>(n);
-            } else {
-              // Only a buffer we can fill in place: a cast would write to a copy.
-              const bool fits = py::isinstance<py::array>(out) &&
-                                py::array(out.cast<py::array>()).dtype().is(py::dtype::of<bool>());
-              mask = fits ? out.cast<py::array_t<bool>>() : py::array_t<bool>();
-              if (!fits || mask.ndim() != 1 || mask.shape(0) != n || !mask.writeable() ||
-                  mask.strides(0) != static_cast<py::ssize_t>(sizeof(bool)))
-                throw RulesError(
-                    "out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
-                    std::to_string(n) + ") entries");
-            }
-            bool* data = mask.mutable_data();
-            std::fill(data, data + n, false);
-            for (int a : ids) data[a] = true;
-            return mask;
-          },
-          py::arg("out") = py::none(),
-          "A numpy bool array, True at the legal action ids; fills `out` in place when given.")
+      .def("_pop", [](State& s) { return encode(s.pop()); });
+  {
+    // ---- the step interface: ints in, ints out. dominocore.Round serves
+    // these three bound methods as they are, so their docstrings open with
+    // CPython's text signature (inspect.signature reads it).
+    py::options text_signatures;
+    text_signatures.disable_function_signatures();
+    round_core
+        .def("legal_actions", &legal_action_list,
+             "legal_actions(self, /)\n--\n\nThe legal action ids, ascending (docs/rules.md 1.8).")
+        .def(
+            "apply_action",
+            [](State& s, py::handle action, py::handle player) {
+              if (!player.is_none()) refuse_other_player(s, action, player);
+              // action_move() yields only legal moves: no second check.
+              s.push_unchecked(action_move(s, action));
+            },
+            py::arg("action"), py::arg("player") = py::none(),
+            "apply_action(self, /, action, player=None)\n--\n\nPlay the move a legal action id "
+            "stands for (IllegalMoveError if it is not legal), for `player` if named (refused "
+            "unless it is that seat's turn, as push).")
+        .def(
+            "legal_action_mask",
+            [](const State& s, py::object out) {
+              thread_local std::vector<int> ids;
+              s.legal_actions(ids);
+              const auto n = static_cast<py::ssize_t>(s.num_actions());
+              py::array_t<bool> mask;
+              if (out.is_none()) {
+                mask = py::array_t<bool>(n);
+              } else {
+                // Only a buffer we can fill in place: a cast would write to a copy.
+                const bool fits =
+                    py::isinstance<py::array>(out) &&
+                    py::array(out.cast<py::array>()).dtype().is(py::dtype::of<bool>());
+                mask = fits ? out.cast<py::array_t<bool>>() : py::array_t<bool>();
+                if (!fits || mask.ndim() != 1 || mask.shape(0) != n || !mask.writeable() ||
+                    mask.strides(0) != static_cast<py::ssize_t>(sizeof(bool)))
+                  throw RulesError(
+                      "out must be a writable, contiguous 1-d numpy bool array of num_actions (" +
+                      std::to_string(n) + ") entries");
+              }
+              bool* data = mask.mutable_data();
+              std::fill(data, data + n, false);
+              for (int a : ids) data[a] = true;
+              return mask;
+            },
+            py::arg("out") = py::none(),
+            "legal_action_mask(self, /, out=None)\n--\n\nA numpy bool array, True at the legal "
+            "action ids; fills `out` in place when given.");
+  }
+  round_core
       .def("_action_to_move",
            [](const State& s, py::handle action) { return encode(action_move(s, action)); })
       .def("_move_to_action",
@@ -630,7 +668,11 @@ PYBIND11_MODULE(_core, m) {
              return Bots(to_policies(policies), players, to_uint64(seed, "seed"));
            }),
            py::arg("policies"), py::arg("players"), py::arg("seed"))
-      .def("_choose", [](Bots& b, const State& s) { return encode(b.choose(s)); });
+      .def("_choose", [](Bots& b, const State& s) { return encode(b.choose(s)); })
+      .def_property(
+          "_state", [](Bots& b) { return b.rng().state(); },
+          [](Bots& b, py::handle v) { b.rng().set_state(to_uint64(v, "state")); },
+          "The raw state of the random seats' shared generator.");
 
   py::class_<RandomPlayer> random_player(m, "RandomPlayerCore");
   random_player

@@ -44,10 +44,9 @@ std::string State::explain(const Move& m, Reason r, int player) const {
     case Reason::RoundOver:
       return s + "the round is over (" + end_reason_name(r_.result.reason) +
              "); no move can be made (docs/rules.md 1.5)";
-    case Reason::NotYourTurn:
-      s += "it is seat " + std::to_string(cur) + "'s turn, not seat " + std::to_string(player) +
-           "'s (docs/rules.md 1.2)";
-      break;
+    case Reason::NotYourTurn:  // the seat to move's legal moves are not this seat's to know
+      return s + "it is seat " + std::to_string(cur) + "'s turn, not seat " +
+             std::to_string(player) + "'s (docs/rules.md 1.2)";
     case Reason::NotDrawnTile:
       s += "after a draw only the drawn tile " + tile_name(r_.f.drawn) +
            " is in question (docs/rules.md 1.4)";

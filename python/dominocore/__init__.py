@@ -42,3 +42,8 @@ from . import reference  # noqa: E402
 from ._version import __version__  # noqa: E402
 
 __all__ = list(_names) + ["reference", "__version__"]
+
+
+def __dir__() -> list:
+    """The public names only (PEP 562): not the import machinery above."""
+    return sorted(__all__)

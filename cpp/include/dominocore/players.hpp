@@ -52,6 +52,8 @@ class Bots {
   /// Throws RulesError for another length.
   Bots(const std::vector<Policy>& policies, int players, uint64_t seed);
   void reseed(uint64_t seed) noexcept { random_.reseed(seed); }
+  /// The random seats' shared generator (a saved match restores it).
+  Rng& rng() noexcept { return random_.rng(); }
   Policy policy(int seat) const noexcept { return policies_[seat]; }
   /// The move for the player to move.
   Move choose(const State& s);

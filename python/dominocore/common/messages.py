@@ -19,7 +19,7 @@ from typing import Any, Iterable, Optional
 
 from .checks import shown
 
-__all__ = ["illegal_move", "illegal_action", "NO_MOVE"]
+__all__ = ["illegal_move", "illegal_action", "action_not_your_turn", "NO_MOVE"]
 
 #: ``pop`` at the deal (reason ``no_move``).
 NO_MOVE = "no move to undo: the round is at its deal"
@@ -79,7 +79,7 @@ def _detail(round: Any, reason: str, move: Any, player: Optional[int]) -> str:
         return f"tile {move.tile} does not match end {move.end}, which needs a {numbers.get(move.end)}"
     if reason == "locked":
         number = numbers.get(move.end)
-        return f"{number}s are locked until the {number}-{number} is in the layout"
+        return f"{number}s are locked until the double {number} is in the layout"
     if reason == "already_drew":
         return f"seat {seat} already drew this turn: place {drawn} or pass"
     if reason == "must_place":
@@ -110,3 +110,11 @@ def illegal_action(action: Any, num_actions: int, is_over: bool, legal: Iterable
     else:
         why = f"is not legal now (legal: {_ids(legal)})"
     return f"illegal action {shown(action)}: it {why} ({_RULE['illegal_action']})"
+
+
+def action_not_your_turn(action: Any, current: int, player: int) -> str:
+    """The message for an action id named for ``player`` while it is seat
+    ``current``'s turn: the seat to move's number and nothing else."""
+    return (
+        f"illegal action {shown(action)}: it is seat {current}'s turn, not seat {player}'s ({_RULE['not_your_turn']})"
+    )

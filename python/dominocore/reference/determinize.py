@@ -580,6 +580,14 @@ class Determinizer:
         assert not world.is_over, "a sampled world ended where the round goes on"
         return world
 
+    @property
+    def seat(self) -> int:
+        """The seat whose knowledge the worlds honour."""
+        return self._seat
+
+    def __repr__(self) -> str:
+        return f"<Determinizer seat={self._seat} {self._rules!r}>"  # names no tile
+
     # ------------------------------------------------------------ diagnostics
 
     @property
