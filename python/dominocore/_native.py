@@ -47,7 +47,7 @@ __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test
     "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
+    "Tile", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
 ]  # fmt: skip
 
 IMPLEMENTATION = "cpp"
@@ -151,7 +151,9 @@ class Round(RoundAPI):
     call, and checks its arguments in C++:
 
     - ``legal_actions()``: the legal action ids, ascending;
-    - ``apply_action(action)``: play the move a legal action id stands for;
+    - ``apply_action(action, player=None)``: play the move a legal action id
+      stands for (for ``player`` if named: refused unless it is that seat's
+      turn, as ``push``);
     - ``legal_action_mask(out=None)``: a numpy bool array of ``num_actions``
       entries, True at the legal ids (``out``, if given, is filled in place).
 
@@ -474,6 +476,22 @@ class Round(RoundAPI):
         ``sample(seed)``. ``StateError`` once the round is over."""
         return Determinizer(self, seat)
 
+    def render(self, seat: Optional[int] = None) -> str:
+        """The position as text for seat ``seat`` (``dominocore.text.render``):
+        what that seat may see, its own hand, the public layout with its open
+        ends, the hand counts, the yard size and whose turn it is; ``None``:
+        the public state only, as a spectator sees it."""
+        from .text import render
+
+        return render(self, seat)
+
+    def _repr_svg_(self) -> str:
+        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
+        public state only, no hand."""
+        from .svg import render
+
+        return render(self)
+
 
 class Determinizer(Guarded):
     """Samples worlds for one seat of a compiled ``Round``: the exact
@@ -572,18 +590,37 @@ class GreedyPlayer:
 
 
 class Match(_ref_match.Match):
-    """A whole match dealt by the compiled core; the same API as the reference's."""
+    """A whole match dealt by the compiled core; the same API as the reference's
+    (settled rounds, ``play(policy, rounds)``, ``to_dict``/``from_dict``, whose
+    records either implementation restores).
+
+    >>> import dominocore as dc
+    >>> m = dc.Match(dc.Doubles(players=2, target=60), seed=3).play("random", rounds=1)
+    >>> dc.reference.Match.from_dict(m.to_dict()).play("random").totals == m.play("random").totals
+    True
+    """
 
     _round_type = Round
     _rng_type = _core.SplitMix64
 
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
-        players = self._rules.players
-        return _core.Bots(check_policies(policy, players), players, self._seed)
+        # The core's own players, their shared generator at the match's state.
+        policies = check_policies(policy, self._rules.players)
+        bots = _core.Bots(policies, len(policies), 0)
+        bots._state = self._bot_state
+        return bots
+
+    @staticmethod
+    def _bot_state_of(bots: Any) -> int:
+        return int(bots._state)
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
         round_._s._playout(bots)  # the whole round in C++
+
+
+#: The seats that win a finished match with these round results (shared with the reference).
+match_winners = _ref_match.match_winners
 
 
 def simulate(

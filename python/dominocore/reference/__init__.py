@@ -15,7 +15,7 @@ from ..common.moves import End, Move, Placement
 from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
-from .match import Match
+from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
@@ -51,5 +51,6 @@ __all__ = [
     "rules_from_dict",
     "simulate",
     "simulate_iter",
+    "match_winners",
     "tile_count",
 ]

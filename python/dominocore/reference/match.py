@@ -2,21 +2,40 @@
 
 When a match ends, who wins it and who leads each round are the game's
 hooks (``match_over``, ``match_winners``, ``next_leader``).
+
+A match **settles** a round once it sees it over (any property or method of
+the match looks): it keeps the round's result and its own copy of the round.
+From then on nothing done to a ``Round`` object changes the match: ``rounds``
+and ``round`` hand out fresh copies of settled rounds, so popping a move of a
+finished round (or of a finished match's last round) changes the copy only.
+A finished match stays finished and refuses ``new_round``.
+
+``to_dict``/``from_dict`` save and restore a match exactly (docs/records.md):
+its rounds (the one in play included, as ``Round.to_dict`` records), the
+state of the generator that deals them and the state of the generator its
+random seats share, so a restored match deals and plays on exactly as the
+original would have.
 """
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence as _SequenceABC
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
-from ..common.checks import Guarded, check_seed
-from ..common.errors import IllegalMoveError
-from ..common.rules import Rules, check_rules
+from ..common.checks import MAX_SEED, Guarded, as_int, check_policies, check_seed, shown
+from ..common.errors import IllegalMoveError, RulesError, StateError
+from ..common.rules import Rules, check_rules, rules_from_dict
 from .games import game_of
-from .players import players_for
-from .rng import SplitMix64
+from .players import GreedyPlayer, RandomPlayer
+from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import Round, RoundResult
 
-__all__ = ["Match", "match_winners"]
+__all__ = ["Match", "match_winners", "MATCH_RECORD_VERSION"]
+
+#: The format version ``Match.to_dict`` writes (docs/records.md).
+MATCH_RECORD_VERSION = 1
+
+_MATCH_KEYS = ("version", "rules", "seed", "generator", "bot_generator", "rounds")
 
 
 def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ...]:
@@ -27,18 +46,85 @@ def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ..
     more rounds scored at 0, then the lowest single non-zero round score;
     seats still tied share. Doubles and Block: the highest total (the seat
     that reached the target, or after ``max_rounds`` rounds every seat with
-    the highest total).
+    the highest total). ``results`` holds one ``RoundResult`` per round
+    (``StateError`` for anything else).
+
+    >>> import dominocore as dc
+    >>> rules = dc.ChickenFoot(players=2, set=6)
+    >>> results = [dc.RoundResult("out", 0, (0, 12), 0, 30), dc.RoundResult("out", 1, (12, 0), 1, 28)]
+    >>> dc.match_winners(rules, results)  # 12 each and one round at 0 each: both
+    (0, 1)
+    >>> dc.match_winners(dc.Doubles(players=2), results)  # the highest total: shared too
+    (0, 1)
     """
-    return game_of(rules).match_winners(rules, results)
+    check_rules(rules)
+    if isinstance(results, (str, bytes)) or not isinstance(results, _SequenceABC):
+        raise StateError(f"results must be a list of RoundResult, got {shown(results)}")
+    for k, result in enumerate(results):
+        if not isinstance(result, RoundResult):
+            raise StateError(f"results[{k}] must be a RoundResult, got {shown(result)}")
+        if len(result.points) != rules.players:
+            raise StateError(f"results[{k}] has {len(result.points)} points for {rules.players} players")
+    return game_of(rules).match_winners(rules, list(results))
+
+
+class _Rounds(_SequenceABC):
+    """The rounds of a match as ``Match.rounds`` returns them: reading a
+    settled (finished) round gives a fresh copy of it each time; the round in
+    play is the match's own."""
+
+    __slots__ = ("_rounds", "_settled")
+
+    def __init__(self, rounds: Tuple[Any, ...], settled: int) -> None:
+        self._rounds = rounds
+        self._settled = settled
+
+    def __len__(self) -> int:
+        return len(self._rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> List[Any]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._rounds)))]
+        round_ = self._rounds[index]  # IndexError, TypeError as a list's
+        position = index if index >= 0 else index + len(self._rounds)
+        return round_.clone() if position < self._settled else round_
+
+    def __iter__(self) -> Iterator[Any]:
+        for i in range(len(self._rounds)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (_Rounds, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 class Match(Guarded):
     """A whole match, dealt from one generator seeded with ``seed``.
 
+    Finished rounds are settled: the match keeps their results and its own
+    copies, so ``rounds`` and ``round`` return copies of them (see the module
+    docstring). ``to_dict``/``from_dict`` save and restore it exactly.
+
     >>> from dominocore.reference import Doubles, Match
     >>> m = Match(Doubles(players=2, target=20), seed=3).play("greedy")
     >>> m.is_over, max(m.totals) >= 20, len(m.winners)
     (True, True, 1)
+    >>> half = Match(Doubles(players=2, target=60), seed=3).play("random", rounds=1)
+    >>> saved = half.to_dict()                      # plain JSON-able data
+    >>> Match.from_dict(saved).play("random").totals == half.play("random").totals
+    True
     """
 
     # The implementation behind the match: the compiled one swaps these two.
@@ -49,11 +135,40 @@ class Match(Guarded):
         check_rules(rules)
         self._seed = check_seed(seed)
         self._rng = self._rng_type(self._seed)
-        self._rounds: List[Round] = []
-        # Totals of every round but the last, kept as rounds are dealt: the
-        # accounting costs O(1) a round, however long the match.
-        self._banked = [0] * rules.players
+        # Every round dealt; the settled ones (all but perhaps the last) are
+        # the match's own copies, never handed out.
+        self._rounds: List[Any] = []
+        # Whether the round in play was handed out (new_round, round, rounds):
+        # settling it then keeps a copy, detached from the caller's object.
+        self._shared = False
+        # The results of the settled rounds and their running totals (O(1) a round).
+        self._results: List[RoundResult] = []
+        self._totals: Tuple[int, ...] = (0,) * rules.players
+        self._over = False
+        self._winners: Tuple[int, ...] = ()
+        # The state of the generator the random seats share (docs/engine.md 12).
+        self._bot_state = self._seed ^ PLAYER_SEED_XOR
         self._rules = rules
+
+    def _settle(self) -> None:
+        """Keep the result of the last round if it is over and not yet kept,
+        with a copy of it, so that nothing done to the caller's object changes
+        the match; decide whether the match is over."""
+        if len(self._results) == len(self._rounds):
+            return
+        last = self._rounds[-1]
+        result = last.result
+        if result is None:
+            return
+        if self._shared:
+            self._rounds[-1] = last.clone()
+            self._shared = False
+        self._results.append(result)
+        self._totals = tuple(t + x for t, x in zip(self._totals, result.points))
+        rules = self._rules
+        if game_of(rules).match_over(rules, self._totals, len(self._rounds)):
+            self._over = True
+            self._winners = match_winners(rules, self._results)
 
     @property
     def rules(self) -> Rules:
@@ -66,76 +181,195 @@ class Match(Guarded):
         return self._seed
 
     @property
-    def rounds(self) -> List[Round]:
-        """Every round dealt so far (the last may still be in play)."""
-        return list(self._rounds)
+    def rounds(self) -> Sequence[Any]:
+        """Every round dealt so far, in order: a read-only sequence whose
+        finished rounds are fresh copies each time they are read (popping a
+        move of one changes the copy, not the match); the last round, while
+        in play, is the match's own."""
+        self._settle()
+        self._shared = self._shared or len(self._results) < len(self._rounds)
+        return _Rounds(tuple(self._rounds), len(self._results))
 
     @property
-    def round(self) -> Optional[Round]:
-        """The round dealt last, or ``None`` before the first."""
-        return self._rounds[-1] if self._rounds else None
+    def round(self) -> Optional[Any]:
+        """The round dealt last (a copy once it is over), or ``None`` before the first."""
+        self._settle()
+        if not self._rounds:
+            return None
+        last = self._rounds[-1]
+        if len(self._results) == len(self._rounds):
+            return last.clone()
+        self._shared = True
+        return last
 
     @property
     def results(self) -> List[RoundResult]:
         """The results of the finished rounds."""
-        return [r.result for r in self._rounds if r.result is not None]
+        self._settle()
+        return list(self._results)
 
     @property
     def totals(self) -> Tuple[int, ...]:
         """Each seat's total over the finished rounds."""
-        last = self._rounds[-1].result if self._rounds else None
-        if last is None:
-            return tuple(self._banked)
-        return tuple(b + x for b, x in zip(self._banked, last.points))
+        self._settle()
+        return self._totals
 
     @property
     def is_over(self) -> bool:
         """Whether the match has ended: N+1 rounds in Chicken Foot and Mexican
         Train; in Doubles and Block a total at the target, or ``max_rounds``
-        rounds played."""
-        if not self._rounds or not self._rounds[-1].is_over:
-            return False
-        return game_of(self._rules).match_over(self._rules, self.totals, len(self._rounds))
+        rounds played. Once true it stays true."""
+        self._settle()
+        return self._over
 
     @property
     def winners(self) -> Tuple[int, ...]:
         """The winning seats (several on a shared win); empty until the match is over."""
-        return match_winners(self._rules, self.results) if self.is_over else ()
+        self._settle()
+        return self._winners
 
-    def new_round(self) -> Round:
-        """Deal the next round (led, in Block, by the last round's winner);
-        the previous one must be over."""
-        if self.is_over:
-            raise IllegalMoveError("match_over", "the match is over: no more rounds")
-        if self._rounds and not self._rounds[-1].is_over:
+    def new_round(self) -> Any:
+        """Deal the next round (led, in Block, by the last round's winner) and
+        return it; the previous one must be over. A finished match refuses
+        (``IllegalMoveError``, reason ``match_over``)."""
+        self._settle()
+        if self._over:
+            n, won = len(self._rounds), self._winners
+            raise IllegalMoveError(
+                "match_over",
+                f"the match is over after {n} round{'s' * (n != 1)} (won by seat{'s' * (len(won) != 1)} "
+                f"{', '.join(map(str, won))}): it deals no more rounds",
+            )
+        if len(self._results) < len(self._rounds):
             raise IllegalMoveError("round_in_play", "the current round must end before the next is dealt")
-        # Block: the seat to lead comes from the round before (None: the game decides).
-        leader = game_of(self._rules).next_leader(self._rules, self._rounds[-1].result) if self._rounds else None
-        round_ = self._round_type._from_generator(self._rules, self._rng, len(self._rounds), leader)
-        self._banked = list(self.totals)
-        self._rounds.append(round_)
+        round_ = self._deal()
+        self._shared = True
         return round_
 
-    def play(self, policy: Union[str, Sequence[str]] = "random") -> "Match":
-        """Play the rest of the match with the bots of docs/rules.md 1.6 and return ``self``.
+    def _deal(self) -> Any:
+        """Deal the next round from the match generator and keep it (unchecked)."""
+        rules = self._rules
+        # Block: the seat to lead comes from the round before (None: the game decides).
+        leader = game_of(rules).next_leader(rules, self._results[-1]) if self._results else None
+        round_ = self._round_type._from_generator(rules, self._rng, len(self._rounds), leader)
+        self._rounds.append(round_)
+        self._shared = False
+        return round_
 
-        ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat; the
-        random seats share a generator seeded from the match seed.
+    def play(self, policy: Union[str, Sequence[str]] = "random", rounds: Optional[int] = None) -> "Match":
+        """Play on with the bots of docs/rules.md 1.6 and return ``self``: to
+        the end of the match, or ``rounds`` rounds at most (finishing the
+        round in play counts as one).
+
+        ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat. The
+        random seats share the match's random-play generator, seeded from the
+        match seed (docs/engine.md 12): it carries on from call to call and
+        is saved by ``to_dict``.
         """
         bots = self._bots(policy)
-        while not self.is_over:
-            round_ = self._rounds[-1] if self._rounds and not self._rounds[-1].is_over else self.new_round()
-            self._play_out(round_, bots)
+        limit = None if rounds is None else as_int(rounds, "rounds", 0, MAX_SEED)
+        played = 0
+        while not self.is_over and (limit is None or played < limit):
+            round_ = self._rounds[-1] if len(self._results) < len(self._rounds) else self._deal()
+            try:
+                self._play_out(round_, bots)
+            finally:  # the draws made count, even if the play-out was interrupted
+                self._bot_state = self._bot_state_of(bots)
+            played += 1
         return self
 
-    # The two steps of play() that the compiled implementation runs in C++.
+    # The steps of play() that the compiled implementation runs in its core.
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
-        return players_for(policy, self._rules.players, self._seed)
+        """``(shared, players)``: the random seats' shared player, at the
+        match's generator state, and one player per seat."""
+        shared = RandomPlayer()
+        shared.rng.state = self._bot_state
+        greedy = GreedyPlayer()
+        return shared, [shared if p == "random" else greedy for p in check_policies(policy, self._rules.players)]
+
+    @staticmethod
+    def _bot_state_of(bots: Any) -> int:
+        """The state of the random seats' generator after playing with ``bots``."""
+        return bots[0].rng.state
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
+        players = bots[1]
         while not round_.is_over:
-            round_.push(bots[round_.current_player].choose(round_))
+            round_.push(players[round_.current_player].choose(round_))
+
+    # ------------------------------------------------------------ saving
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The match as plain JSON-able data (format version 1, docs/records.md):
+        its rules, seed, every round dealt (``Round.to_dict``, the one in play
+        included) and the states of its two generators."""
+        self._settle()
+        return {
+            "version": MATCH_RECORD_VERSION,
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "generator": self._rng.state,
+            "bot_generator": self._bot_state,
+            "rounds": [r.to_dict() for r in self._rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Match":
+        """Rebuild a match from ``to_dict()`` output (of either implementation),
+        validating every part (``StateError``): each round's record, that the
+        match seed deals exactly these rounds, that every round but the last
+        is over and the match was not over before it, and the generator state.
+        The rebuilt match deals and plays on exactly as the saved one."""
+        if not isinstance(data, dict):
+            raise StateError(f"a match record is a dict, got {type(data).__name__}")
+        version = data.get("version")
+        if type(version) is not int or version != MATCH_RECORD_VERSION:
+            raise StateError(
+                f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
+            )
+        unknown = set(data) - set(_MATCH_KEYS)
+        if unknown:
+            raise StateError(f"unknown keys in match record: {', '.join(sorted(shown(k) for k in unknown))}")
+        missing = [k for k in _MATCH_KEYS if k not in data]
+        if missing:
+            raise StateError(f"missing keys in match record: {missing}")
+        try:
+            rules = rules_from_dict(data["rules"])
+        except (RulesError, TypeError) as exc:
+            raise StateError(f"bad rules in match record: {exc}") from None
+        seed = as_int(data["seed"], "the match record's seed", 0, MAX_SEED, StateError)
+        generator = as_int(data["generator"], "the match record's generator state", 0, MAX_SEED, StateError)
+        bot_state = as_int(data["bot_generator"], "the match record's bot_generator state", 0, MAX_SEED, StateError)
+        records = data["rounds"]
+        if not isinstance(records, list):
+            raise StateError("the match record's 'rounds' must be a list of round records")
+        self = cls(rules, seed)
+        for k, record in enumerate(records):
+            if self._over:
+                raise StateError(f"the match record has a round {k}, but the match was over after round {k - 1}")
+            try:
+                round_ = cls._round_type.from_dict(record)
+            except StateError as exc:
+                raise StateError(f"round {k} of the match record: {exc}") from None
+            if round_.rules != rules:
+                raise StateError(f"round {k} of the match record has rules {round_.rules!r}, the match {rules!r}")
+            if round_.round_index != k:
+                raise StateError(f"round {k} of the match record has round_index {round_.round_index}")
+            dealt = self._deal()
+            if dealt._deal_dict() != round_._deal_dict():
+                raise StateError(f"round {k} of the match record is not the deal the match seed {seed} deals")
+            self._rounds[-1] = round_
+            self._settle()
+            if round_.result is None and k < len(records) - 1:
+                raise StateError(f"round {k} of the match record is not over, but round {k + 1} follows it")
+        if self._rng.state != generator:
+            raise StateError(
+                f"the match record's generator state {generator:#x} is not the one its seed and "
+                f"{len(records)} rounds leave ({self._rng.state:#x})"
+            )
+        self._bot_state = bot_state
+        return self
 
     def __repr__(self) -> str:
         return f"<Match {self._rules!r} seed={self._seed}, {len(self._rounds)} rounds, totals {self.totals}>"

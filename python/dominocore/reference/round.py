@@ -196,6 +196,8 @@ class RoundAPI(Guarded):
         return f"<Round {self.rules!r} round {self.round_index}, {moves} moves, {status}>"  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
+        """``str(round)``: a full debugging dump that shows hidden information
+        (every hand). Apps must show a seat ``round.render(seat=...)`` instead."""
         lines = [repr(self)]
         for s in range(self.rules.players):  # type: ignore[attr-defined]
             mark = ">" if s == self.current_player else " "  # type: ignore[attr-defined]
@@ -717,8 +719,12 @@ class Round(RoundAPI):
             raise IllegalMoveError("illegal_action", message)
         return move
 
-    def apply_action(self, action: int) -> None:
-        """Play the move a legal action id stands for."""
+    def apply_action(self, action: int, player: Optional[int] = None) -> None:
+        """Play the move a legal action id stands for, for ``player`` if named
+        (refused unless it is that seat's turn, as ``push``)."""
+        seat = check_player(self._rules.players, player)
+        if seat is not None and self._result is None and seat != self._current:
+            raise IllegalMoveError("not_your_turn", messages.action_not_your_turn(action, self._current, seat))
         self.push(self.action_to_move(action))
 
     # ------------------------------------------------------------ information (docs/information.md)
@@ -952,6 +958,22 @@ class Round(RoundAPI):
             "setup_draws": [str(t) for t in setup_draws],
             "highest_double": highest_double,
         }
+
+    def render(self, seat: Optional[int] = None) -> str:
+        """The position as text for seat ``seat`` (``dominocore.text.render``):
+        what that seat may see, its own hand, the public layout with its open
+        ends, the hand counts, the yard size and whose turn it is; ``None``:
+        the public state only, as a spectator sees it."""
+        from ..text import render
+
+        return render(self, seat)
+
+    def _repr_svg_(self) -> str:
+        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
+        public state only, no hand."""
+        from ..svg import render
+
+        return render(self)
 
 
 _INDEX = {t: t.index for t in tiles_of_set(18)}

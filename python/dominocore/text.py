@@ -1,0 +1,327 @@
+"""Text rendering of a round as one seat may see it (docs/cli.md).
+
+``render(round, seat)`` draws the layout as lines of text: every train,
+toe, arm or Mexican Train personal train as a line that starts at the centre
+and lists its tiles in the order they were laid, each written with the half
+it attached by first (``9-5 5-3 3-3``), and ends in its open end with the id
+that move notation uses (``a-b@id``). Below the layout: the pending
+obligation, the Doubles locks, the hand counts, the yard, whose turn it is,
+the last move and, for a seat, its own hand.
+
+What it shows is exactly what ``seat`` may see (docs/information.md 1): its
+own hand and drawn tile, and the public state. ``seat=None`` shows the public
+state only, as a spectator sees it. Two rounds the seat cannot tell apart
+render to the same string.
+
+>>> import dominocore as dc
+>>> from dominocore.text import render
+>>> print(render(dc.Round(dc.Block(players=2), seed=1), seat=0))
+Block, double-6, 2 players, round 0, move 0
+lead: none yet
+layout:
+  lead end: -> @0 takes any tile
+hands:
+  seat 0 (you): 7 tiles  <- to move
+  seat 1: 7 tiles
+out of play: 14 tiles
+your turn
+your hand: 1-1 2-2 2-3 2-4 3-4 2-6 5-6
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+from .common.checks import check_seat
+from .common.errors import RulesError
+from .common.moves import DRAW, PLACE, End, Move, Placement
+from .common.rules import Rules
+from .common.tiles import Tile
+from .common.view import PlayerView
+
+__all__ = ["render", "describe_move", "game_title", "result_text"]
+
+
+class _Facts(NamedTuple):
+    """Everything a render shows: the public state, and the viewer's own tiles."""
+
+    rules: Rules
+    round_index: int
+    centre: Optional[Tile]
+    starter: int
+    current_player: int
+    result: Optional[tuple]
+    hand_sizes: Tuple[int, ...]
+    yard_size: int
+    open_ends: Tuple[End, ...]
+    trains: Tuple[Optional[int], ...]
+    pending_ends: Tuple[int, ...]
+    obligation: Optional[str]
+    unlocked: Tuple[int, ...]
+    markers: Tuple[bool, ...]
+    layout: Tuple[Placement, ...]
+    drawing: bool
+    history: Tuple[Tuple[int, Move, Optional[Tile]], ...]
+    seat: Optional[int]
+    hand: Optional[Tuple[Tile, ...]]
+    drawn_tile: Optional[Tile]
+
+
+def _from_view(view: PlayerView) -> _Facts:
+    return _Facts(
+        rules=view.rules,
+        round_index=view.round_index,
+        centre=view.centre,
+        starter=view.starter,
+        current_player=view.current_player,
+        result=view.result,
+        hand_sizes=tuple(view.hand_sizes),
+        yard_size=view.yard_size,
+        open_ends=tuple(view.open_ends),
+        trains=tuple(view.trains),
+        pending_ends=tuple(view.pending_ends),
+        obligation=view.obligation,
+        unlocked=tuple(view.unlocked),
+        markers=tuple(view.markers),
+        layout=tuple(view.layout),
+        drawing=view.drawing,
+        history=tuple((h.seat, h.move, h.drawn) for h in view.history),
+        seat=view.seat,
+        hand=tuple(view.hand),
+        drawn_tile=view.drawn_tile,
+    )
+
+
+def _public(round: Any) -> _Facts:
+    """The public state of ``round``: what a spectator sees (no tile of any hand, no drawn tile)."""
+    rules: Rules = round.rules
+    ends = tuple(round.open_ends)
+    result = round.result
+    return _Facts(
+        rules=rules,
+        round_index=round.round_index,
+        centre=round.centre,
+        starter=round.starter,
+        current_player=round.current_player,
+        result=None if result is None else tuple(result),
+        hand_sizes=tuple(len(round.hand(s)) for s in range(rules.players)),
+        yard_size=round.yard_size,
+        open_ends=ends,
+        trains=tuple(round.train_of(e.id) for e in ends),
+        pending_ends=tuple(round.pending_ends),
+        obligation=round.obligation,
+        unlocked=tuple(round.unlocked),
+        markers=tuple(round.markers),
+        layout=tuple(round.layout),
+        drawing=round.drawn_tile is not None and result is None,
+        # who moved and what, never the tile a Draw took
+        history=tuple((mover, move, None) for mover, move, _ in round._history()),
+        seat=None,
+        hand=None,
+        drawn_tile=None,
+    )
+
+
+def game_title(rules: Rules) -> str:
+    """A short name of the game and its set: ``"Chicken Foot (trains), double-9, 4 players"``."""
+    names = {"chickenfoot": "Chicken Foot", "doubles": "Doubles", "block": "Block", "mexican_train": "Mexican Train"}
+    name = names.get(rules.game, rules.game)
+    if rules.rule_set:
+        name += f" ({rules.rule_set})"
+    return f"{name}, double-{rules.set}, {rules.players} players"
+
+
+def describe_move(seat: int, move: Move, drawn: Optional[Tile] = None, you: Optional[int] = None) -> str:
+    """A move as a sentence: ``"seat 2 placed 3-5@7"``, ``"seat 2 drew"``,
+    ``"seat 2 passed"``. ``drawn`` (the tile a Draw took) is shown only when
+    given: pass it only to the seat that drew. ``you``: the viewer's seat,
+    named "you"."""
+    who = "you" if seat == you else f"seat {seat}"
+    if move.kind == PLACE:
+        return f"{who} placed {move}"
+    if move.kind == DRAW:
+        return f"{who} drew" + ("" if drawn is None else f" {drawn}")
+    return f"{who} passed"
+
+
+def result_text(rules: Rules, result: Sequence[Any]) -> str:
+    """How a round ended, in one line: ``"seat 1 went out; points 0 12 5"``."""
+    reason, out_seat, points = result[0], result[1], result[2]
+    how = f"seat {out_seat} went out" if reason == "out" else "blocked"
+    return f"{how}; points " + " ".join(str(x) for x in points)
+
+
+def render(round: Any, seat: Optional[int] = None) -> str:
+    """The position of ``round`` (either implementation's ``Round``, or a
+    ``PlayerView``) as text, showing only what ``seat`` may see: its own
+    hand and drawn tile, the public layout, hand counts, yard size and whose
+    turn it is. ``seat=None`` shows the public state only. A seat out of
+    range, or another seat than a view's own, raises ``RulesError``."""
+    if isinstance(round, PlayerView):
+        if seat is not None and check_seat(round.rules.players, seat) != round.seat:
+            raise RulesError(f"this view is seat {round.seat}'s, not seat {seat}'s")
+        facts = _from_view(round)
+    elif seat is None:
+        facts = _public(round)
+    else:
+        facts = _from_view(round.view(seat))
+    return "\n".join(_lines(facts))
+
+
+# ---------------------------------------------------------------- drawing the layout
+
+
+def _oriented(placement: Placement) -> str:
+    """A placed tile with the half it attached by first (Block's lead as it is)."""
+    tile, number = placement.tile, placement.number
+    if number is None or placement.end is None:
+        return str(tile)
+    return f"{number}-{tile.other(number)}"
+
+
+def _labels(f: _Facts, parent: Optional[Placement], count: int) -> List[str]:
+    """The names of the ``count`` lines that start at ``parent`` (``None``: the lead end)."""
+    game = f.rules.game
+    if parent is None:
+        return ["lead end"]
+    if parent.end is None:  # the set-up's tile: the centre, the engine, Block's set-up lead
+        if game == "mexican_train":
+            p = f.rules.players
+            names = []
+            for t in range(count):
+                name = "Mexican train" if t == p else f"seat {t}'s train"
+                if t == f.seat:
+                    name += " (yours)"
+                if t < p and f.markers[t]:
+                    name += " [marker]"
+                names.append(name)
+            return names
+        kind = {"chickenfoot": "train" if f.rules.rule_set == "trains" else "arm", "doubles": "arm"}.get(game, "side")
+        return [f"{kind} {i + 1}" for i in range(count)]
+    if parent.number is None:  # Block's lead, laid by a move
+        return [f"side {i + 1}" for i in range(count)]
+    kind = {"chickenfoot": "toe", "doubles": "side"}.get(game, "branch")
+    return [f"{kind} {i + 1}" for i in range(count)]
+
+
+def _end_text(f: _Facts, end: End) -> str:
+    if end.number is None:
+        return f"@{end.id} takes any tile"
+    text = f"@{end.id} needs {end.number}"
+    notes = []
+    if end.id in f.pending_ends:
+        notes.append("to fill first")
+    if f.rules.game == "doubles" and end.number not in f.unlocked:
+        notes.append(f"locked: only {end.number}-{end.number}")
+    return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _layout_lines(f: _Facts) -> List[str]:
+    ends = {e.id: e for e in f.open_ends}
+    on_end: Dict[int, Placement] = {pl.end: pl for pl in f.layout if pl.end is not None}
+    created = {e for pl in f.layout for e in pl.created}
+    # The lines start from the set-up's tile, or Block's lead laid by a move
+    # (on the lead end, by no number), else from the lead end itself.
+    roots = [pl for pl in f.layout if pl.end is None or pl.number is None]
+    lines: List[str] = []
+    branch_mark = {"chickenfoot": "(a chicken foot)", "doubles": "(a spinner)"}.get(f.rules.game, "")
+
+    def walk(start: int, label: str, depth: int) -> None:
+        tiles: List[str] = []
+        end: Optional[int] = start
+        branch: Optional[Placement] = None
+        while end is not None and end in on_end:
+            placement = on_end[end]
+            tiles.append(_oriented(placement))
+            if len(placement.created) == 1:
+                end = placement.created[0]
+            else:
+                branch, end = placement, None
+        pad = "  " * depth
+        body = " ".join(tiles)
+        if branch is not None:
+            lines.append(f"{pad}{label}: {body} {branch_mark}".rstrip())
+            for child, name in zip(branch.created, _labels(f, branch, len(branch.created))):
+                walk(child, name, depth + 1)
+        else:
+            open_end = ends.get(end) if end is not None else None
+            tail = _end_text(f, open_end) if open_end is not None else "closed"
+            lines.append(f"{pad}{label}: {body + ' ' if body else ''}-> {tail}")
+
+    if roots:
+        root = roots[0]
+        for child, name in zip(root.created, _labels(f, root, len(root.created))):
+            walk(child, name, 1)
+    else:
+        for e in sorted(set(ends) - created):
+            walk(e, _labels(f, None, 1)[0], 1)
+    if not lines:
+        lines.append("  (empty)")
+    return lines
+
+
+def _header(f: _Facts) -> List[str]:
+    title = f"{game_title(f.rules)}, round {f.round_index}, move {len(f.history)}"
+    if f.rules.game == "block":
+        if f.centre is not None:
+            first = f"lead: {f.centre} (the highest double dealt, led by seat {f.starter})"
+        elif f.layout:
+            first = f"lead: {f.layout[0].tile} (led by seat {f.starter})"
+        else:
+            first = "lead: none yet"
+    else:
+        word = "engine" if f.rules.game == "mexican_train" else "centre"
+        first = f"{word}: {f.centre} (starter: seat {f.starter})"
+    return [title, first]
+
+
+def _obligation_lines(f: _Facts) -> List[str]:
+    if not f.pending_ends:
+        return []
+    ends = " ".join(f"@{e}" for e in f.pending_ends)
+    if f.obligation == "start":
+        return [f"pending: fill every slot of the start double first ({ends})"]
+    if f.obligation == "foot":
+        return [f"pending: finish the chicken foot: a tile on each toe first ({ends})"]
+    if f.obligation == "double":
+        return [f"pending: satisfy the double first ({ends})"]
+    return [f"pending: {ends}"]
+
+
+def _seat_lines(f: _Facts) -> List[str]:
+    lines = []
+    for s, count in enumerate(f.hand_sizes):
+        name = f"seat {s}" + (" (you)" if s == f.seat else "")
+        text = f"  {name}: {count} tile{'s' if count != 1 else ''}"
+        if s == f.current_player:
+            text += "  <- to move" + (", has drawn a tile" if f.drawing else "")
+        lines.append(text)
+    return lines
+
+
+def _lines(f: _Facts) -> List[str]:
+    lines = _header(f)
+    lines.append("layout:")
+    lines += _layout_lines(f)
+    lines += _obligation_lines(f)
+    if f.rules.game == "doubles":
+        lines.append("unlocked numbers: " + (" ".join(str(n) for n in f.unlocked) or "none"))
+    lines.append("hands:")
+    lines += _seat_lines(f)
+    if f.rules.game == "block":
+        lines.append(f"out of play: {f.yard_size} tiles")
+    else:
+        lines.append(f"yard: {f.yard_size} tile{'s' if f.yard_size != 1 else ''}")
+    if f.history:
+        mover, move, drawn = f.history[-1]
+        lines.append("last move: " + describe_move(mover, move, drawn, f.seat))
+    if f.result is not None:
+        lines.append("round over: " + result_text(f.rules, f.result))
+    elif f.seat is not None and f.current_player == f.seat:
+        lines.append("your turn" + (f" (your drawn tile: {f.drawn_tile})" if f.drawn_tile is not None else ""))
+    else:
+        lines.append(f"seat {f.current_player} to move")
+    if f.hand is not None:
+        hand = " ".join(str(t) for t in f.hand) or "(empty)"
+        lines.append(f"your hand: {hand}")
+    return lines
