@@ -1,7 +1,8 @@
-"""``python -m dominocore``: see ``dominocore.cli``."""
+"""``python -m dominocore``: the ``dominocore`` command (see ``dominocore.cli``)."""
 
 import sys
 
 from .cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,63 +1,249 @@
-"""``dominocore`` command line: play a seeded match between bots and print it.
+"""The dominocore command line (docs/cli.md).
 
-dominocore --game chickenfoot --rule-set trains --players 4 --seed 7
+Without a subcommand it plays a seeded demo match between bots and prints
+every round's scores and the winner::
+
+    dominocore --game chickenfoot --rule-set trains --players 4 --seed 7
+
+Subcommands: ``play`` (a person at the terminal against bots), ``simulate``
+(many bot rounds or matches, summarised), ``replay`` (step through a game
+record) and ``show`` (print one position). What a person is shown is only
+what their seat may see (``dominocore.text.render``).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import inspect
+import json
+import math
+import os
 import sys
-from typing import List, Optional
+import time
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from tqdm import tqdm
 
 import dominocore as dc
 from dominocore.common.rules import GAMES as RULES_CLASSES
 
+from . import text
+
 #: The rules class of every game id (the one list of games: dominocore.common.rules).
 GAMES = {name: getattr(dc, cls.__name__) for name, cls in RULES_CLASSES.items()}
 
+#: The game options of the command line: flag, keyword of the rules class, argparse settings.
+_GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
+    ("--rule-set", "rule_set", dict(choices=["trains", "cross"], help="Chicken Foot: the rule set (default trains)")),
+    ("--players", "players", dict(type=int, help="seats (default: the game's)")),
+    ("--set", "set", dict(type=int, help="N of the double-N set (default: the game's)")),
+    ("--target", "target", dict(type=int, help="Doubles and Block: points that end the match (default 100)")),
+    ("--lead", "lead", dict(choices=["winner", "highest_double"], help="Block: who leads a round")),
+    ("--drawn-tile", "drawn_tile", dict(choices=["must", "may"], help="Mexican Train: a drawn tile that fits")),
+)
+#: The bots a person can play against, and the policies of simulate.
+BOTS = ("greedy", "random")
+#: The file types simulate --out writes, by suffix.
+OUT_TYPES = (".npz", ".csv", ".parquet")
+#: What a play session file says it is.
+SAVE_FORMAT = "dominocore-play"
+SAVE_VERSION = 1
 
-def build_rules(args: argparse.Namespace) -> "dc.Rules":
-    """The rules object the command-line options describe: only the options
-    given are passed, so an option the game does not have is refused by it
-    (``RulesError``) instead of being silently ignored."""
-    options = {
-        "players": args.players,
-        "set": args.set,
-        "rule_set": args.rule_set,
-        "target": args.target,
-        "lead": args.lead,
-        "drawn_tile": args.drawn_tile,
-    }
-    return GAMES[args.game](**{k: v for k, v in options.items() if v is not None})
+_DESCRIPTION = "dominocore: play, simulate and inspect domino games (Chicken Foot, Doubles, Block, Mexican Train)."
+_EPILOG = """\
+Without a subcommand: play a seeded demo match between bots and print it.
+
+examples:
+  dominocore --seed 7                               the demo match
+  dominocore play --game block --players 2          play Block against a bot
+  dominocore simulate --rounds 100000 --out r.npz   100,000 random rounds
+  dominocore replay game.json                       step through a record
+  dominocore show --seed 3 --moves "9-5@0 draw"     one position
+  dominocore COMMAND --help                         the options of a command
+"""
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    """Entry point of the ``dominocore`` command; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="dominocore", description=__doc__.splitlines()[0])
+# ---------------------------------------------------------------------- parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser, top: bool) -> None:
+    """The game options. A subcommand's options default to "not given"
+    (``SUPPRESS``), so that options written before the subcommand still count."""
+    default: Any = None if top else argparse.SUPPRESS
+    parser.add_argument("--game", choices=sorted(GAMES), default=default, help="the game (default chickenfoot)")
+    for flag, _, settings in _GAME_OPTIONS:
+        parser.add_argument(flag, default=default, **settings)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``dominocore`` argument parser, with its subcommands."""
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="dominocore", description=_DESCRIPTION, epilog=_EPILOG, formatter_class=formatter
+    )
     parser.add_argument("--version", action="version", version=f"dominocore {dc.__version__}")
-    parser.add_argument("--game", choices=sorted(GAMES), default="chickenfoot")
-    parser.add_argument("--rule-set", choices=["trains", "cross"], help="Chicken Foot: the rule set (default trains)")
-    parser.add_argument("--players", type=int, help="seats (default: the game's)")
-    parser.add_argument("--set", type=int, help="N of the double-N set (default: the game's)")
-    parser.add_argument("--target", type=int, help="Doubles and Block: points that end the match (default 100)")
-    parser.add_argument("--lead", choices=["winner", "highest_double"], help="Block: who leads a round")
-    parser.add_argument("--drawn-tile", choices=["must", "may"], help="Mexican Train: a drawn tile that fits")
-    parser.add_argument("--seed", type=int, default=7)
+    _add_game_options(parser, top=True)
+    parser.add_argument("--seed", type=int, default=None, help="the match seed (default 7)")
     parser.add_argument(
-        "--policy", default="greedy,random", help="comma-separated policies per seat, cycled (random, greedy)"
+        "--policy",
+        default=None,
+        help="comma-separated policies per seat, cycled: random, greedy (default greedy,random)",
     )
     parser.add_argument(
         "--simulate", type=int, default=0, metavar="N", help="also time N random rounds with dominocore.simulate"
     )
-    args = parser.parse_args(argv)
+    parser.set_defaults(command=None, parser=parser)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play against bots at the terminal",
+        formatter_class=formatter,
+        description="Play a match against bots. You see your own hand and the public table only.",
+        epilog=_PLAY_EPILOG,
+    )
+    _add_game_options(play, top=False)
+    play.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the match seed (default: a random one)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots", default="greedy", help="the other seats' bots in seat order, comma-separated, cycled (greedy, random)"
+    )
+    play.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds (default: the whole match)")
+    play.add_argument("--resume", metavar="FILE", help="resume a game saved with the save command")
+    play.set_defaults(command="play", parser=play)
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="simulate many bot rounds or matches and summarise them",
+        formatter_class=formatter,
+        description="Simulate rounds or matches between bots, with a progress bar, and print a summary. "
+        "Ctrl-C stops the run and keeps what was finished.",
+    )
+    _add_game_options(simulate, top=False)
+    count = simulate.add_mutually_exclusive_group()
+    count.add_argument("--rounds", type=int, metavar="N", help="standalone rounds (default 1000)")
+    count.add_argument("--matches", type=int, metavar="N", help="whole matches")
+    simulate.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="game i is seeded seed + i (default 0)")
+    simulate.add_argument("--round-index", type=int, default=0, metavar="K", help="the index of every round (rounds)")
+    simulate.add_argument(
+        "--policy", default=argparse.SUPPRESS, help="comma-separated policies per seat, cycled (default random)"
+    )
+    simulate.add_argument("--threads", type=int, help="native threads (default: every core)")
+    simulate.add_argument("--out", metavar="FILE", help="write the per-round results to FILE.npz, .csv or .parquet")
+    simulate.add_argument(
+        "--chunk", type=int, metavar="N", help="rounds or matches a chunk; Ctrl-C keeps the chunks finished"
+    )
+    simulate.set_defaults(command="simulate", parser=simulate)
+
+    replay = sub.add_parser(
+        "replay",
+        help="step through a game record",
+        formatter_class=formatter,
+        description="Print the position after every move of a game record (a round or a match). "
+        "On a terminal, Enter steps to the next move and q stops.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the record")
+    replay.add_argument("--seat", type=int, help="show only what this seat sees (default: the public view)")
+    replay.add_argument("--all", action="store_true", help="print every position without waiting")
+    replay.set_defaults(command="replay", parser=replay)
+
+    show = sub.add_parser(
+        "show",
+        help="print one position",
+        formatter_class=formatter,
+        description="Print the position of a seeded deal after some moves, or of a record at some move.",
+    )
+    _add_game_options(show, top=False)
+    show.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the deal's seed (default 0)")
+    show.add_argument(
+        "--round-index", type=int, metavar="K", help="the round to deal, or the round of a match record (default: 0)"
+    )
+    source = show.add_mutually_exclusive_group()
+    source.add_argument("--moves", metavar="MOVES", help='moves to play from the deal, like "9-5@0 draw pass"')
+    source.add_argument("--record", metavar="FILE", help="a game record")
+    show.add_argument("--ply", type=int, metavar="K", help="the position after the first K moves (default: all)")
+    show.add_argument("--seat", type=int, help="show only what this seat sees (default: the public view)")
+    show.set_defaults(command="show", parser=show)
+    return parser
+
+
+_PLAY_EPILOG = """\
+at the prompt, type a move or a command:
+  5-9@2          place the tile 5-9 on the open end with id 2
+  draw, pass     draw from the yard, pass
+  help           list your legal moves and the commands
+  hint           what the greedy bot would play for you
+  undo           take back your last turn (and the bots' moves after it)
+  save FILE      save the game; play --resume FILE goes on from there
+  show           print the table again
+  quit           stop
+"""
+
+
+# ---------------------------------------------------------------------- options
+
+
+def _given(args: argparse.Namespace, name: str) -> Any:
+    return getattr(args, name, None)
+
+
+def build_rules(args: argparse.Namespace) -> "dc.Rules":
+    """The rules object the command-line options describe: only the options
+    given are passed, so an option the game does not have is refused (with
+    ``RulesError``) instead of being silently ignored."""
+    game = _given(args, "game") or "chickenfoot"
+    options = {keyword: _given(args, keyword) for _, keyword, _ in _GAME_OPTIONS}
+    return GAMES[game](**{k: v for k, v in options.items() if v is not None})
+
+
+def _check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse, with one line, an option the chosen game does not have."""
+    game = _given(args, "game") or "chickenfoot"
+    accepted = inspect.signature(GAMES[game].__init__).parameters
+    for flag, keyword, _ in _GAME_OPTIONS:
+        if _given(args, keyword) is not None and keyword not in accepted:
+            if keyword == "rule_set":
+                parser.error(f"--rule-set: {game} has no rule sets (only chickenfoot has: trains, cross)")
+            parser.error(f"{flag}: {game} has no such option")
+
+
+def _rules_or_exit(parser: argparse.ArgumentParser, args: argparse.Namespace) -> "dc.Rules":
+    _check_game_options(parser, args)
     try:
-        rules = build_rules(args)
-        names = args.policy.split(",")
-        policy = [names[s % len(names)] for s in range(rules.players)]
-        match = dc.Match(rules, seed=args.seed).play(policy)
+        return build_rules(args)
     except dc.DominoError as exc:
         parser.error(str(exc))
-    print(f"dominocore {dc.__version__} ({dc.IMPLEMENTATION} engine): {rules!r}, seed {args.seed}")
+    raise AssertionError("unreachable")  # parser.error exits
+
+
+def _policies(parser: argparse.ArgumentParser, text_: str, option: str, seats: int) -> List[str]:
+    names = [n.strip() for n in text_.split(",")]
+    for name in names:
+        if name not in BOTS:
+            parser.error(f"{option}: unknown bot {name!r} (choose from {', '.join(BOTS)})")
+    return [names[s % len(names)] for s in range(seats)]
+
+
+def _check_seat(parser: argparse.ArgumentParser, seat: Optional[int], players: int) -> None:
+    if seat is not None and not 0 <= seat < players:
+        parser.error(f"--seat must be between 0 and {players - 1}, got {seat}")
+
+
+# ---------------------------------------------------------------------- the demo
+
+
+def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Play a seeded match between bots and print every round."""
+    rules = _rules_or_exit(parser, args)
+    seed = 7 if args.seed is None else args.seed
+    try:
+        names = (args.policy or "greedy,random").split(",")
+        policy = [names[s % len(names)] for s in range(rules.players)]
+        match = dc.Match(rules, seed=seed).play(policy)
+    except dc.DominoError as exc:
+        parser.error(str(exc))
+    print(f"dominocore {dc.__version__} ({dc.IMPLEMENTATION} engine): {rules!r}, seed {seed}")
     print("seats: " + ", ".join(f"{s}={p}" for s, p in enumerate(policy)))
     for k, result in enumerate(match.results):
         r = match.rounds[k]
@@ -70,16 +256,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     print("totals " + " ".join(f"{x:4d}" for x in match.totals))
     print("winner" + ("s" if len(match.winners) > 1 else "") + ": seat " + ", ".join(map(str, match.winners)))
     if args.simulate:
-        return _timed_simulation(rules, args.simulate, args.seed)
+        return _timed_simulation(rules, args.simulate, seed)
     return 0
 
 
 def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
     """Time ``rounds`` random rounds with a progress bar; Ctrl-C stops them."""
-    import time
-
-    from tqdm import tqdm
-
     start = time.perf_counter()
     with tqdm(total=rounds, unit="round", unit_scale=True, file=sys.stderr, disable=None) as bar:
         try:
@@ -94,6 +276,564 @@ def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
         f"({rounds / elapsed:,.0f} rounds/s, {int(sim.moves.sum()) / elapsed:,.0f} moves/s)"
     )
     return 0
+
+
+# ---------------------------------------------------------------------- play
+
+
+def _bot_move(kind: str, round_: Any, seed: int) -> "dc.Move":
+    """The bot's move. A random bot draws from a generator seeded by the
+    match seed, the round and the move number, so that the same position
+    gets the same move again after an undo or a resume."""
+    if kind == "greedy":
+        return dc.GreedyPlayer().choose(round_)
+    key = (seed * 0x9E3779B97F4A7C15 + round_.round_index * 0x100000001B3 + len(round_.move_stack)) % 2**64
+    return dc.RandomPlayer(key).choose(round_)
+
+
+class _PlaySession:
+    """A person at the terminal against bots: the match, the person's seat,
+    the bots, where to stop."""
+
+    def __init__(
+        self,
+        match: Any,
+        seat: int,
+        bots: List[Optional[str]],
+        seed: int,
+        stop_after: Optional[int],
+        read: Callable[[str], str],
+    ) -> None:
+        self.match = match
+        self.seat = seat
+        self.bots = bots  # one per seat; None at the person's seat
+        self.seed = seed
+        self.stop_after = stop_after  # the number of rounds of the match after which to stop
+        self.read = read
+
+    # -------------------------------------------------------------- saving
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The session as JSON-able data: the match and the command's settings."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "seat": self.seat,
+            "bots": self.bots,
+            "seed": self.seed,
+            "stop_after": self.stop_after,
+            "match": self.match.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, read: Callable[[str], str]) -> "_PlaySession":
+        """A session from ``to_dict()`` output (``ValueError`` if it is not one)."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved dominocore play session")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unknown save version {data.get('version')!r}")
+        match = dc.Match.from_dict(data["match"])
+        seat, bots = data["seat"], data["bots"]
+        players = match.rules.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"bad seat {seat!r}")
+        if (
+            not isinstance(bots, list)
+            or len(bots) != players
+            or any((b is not None) if s == seat else (b not in BOTS) for s, b in enumerate(bots))
+        ):
+            raise ValueError(f"bad bots {bots!r}")
+        stop = data.get("stop_after")
+        if stop is not None and not isinstance(stop, int):
+            raise ValueError(f"bad stop_after {stop!r}")
+        return cls(match, seat, bots, int(data["seed"]), stop, read)
+
+    def save(self, path: str) -> None:
+        """Write the session to ``path`` (JSON)."""
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.to_dict(), f)
+            f.write("\n")
+
+    # -------------------------------------------------------------- the loop
+
+    def show(self, round_: Any) -> None:
+        print()
+        print(text.render(round_, self.seat))
+
+    def run(self) -> int:
+        """Play until the match ends, the round limit, or ``quit``; return the exit status."""
+        match, seat = self.match, self.seat
+        print(f"{text.game_title(match.rules)}; seed {self.seed}; you are seat {seat}")
+        print("bots: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(self.bots) if s != seat))
+        print("type help for your moves and the commands")
+        round_ = match.round
+        if round_ is None or round_.is_over:
+            round_ = self._next_round()
+            if round_ is None:
+                return 0
+        else:
+            print(f"\nround {round_.round_index} (resumed)")
+        shown_at = -1  # the move number at which the table was last printed
+        while True:
+            if round_.is_over:
+                round_ = self._finish_round(round_)
+                if round_ is None:
+                    return 0
+                shown_at = -1
+                continue
+            mover = round_.current_player
+            if mover != seat:
+                move = _bot_move(self.bots[mover] or "greedy", round_, self.seed)
+                round_.push(move)
+                print(text.describe_move(mover, move))
+                continue
+            if shown_at != len(round_.move_stack):
+                self.show(round_)
+                shown_at = len(round_.move_stack)
+            try:
+                line = self.read("move> ")
+            except EOFError:
+                print()
+                line = "quit"
+            status = self._command(round_, line.strip())
+            if status is not None:
+                return status
+
+    def _command(self, round_: Any, line: str) -> Optional[int]:
+        """Carry out one line typed at the prompt; an exit status to stop."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return None
+        if word in ("quit", "exit", "q"):
+            print("bye")
+            return 0
+        if word in ("help", "?"):
+            moves = " ".join(str(m) for m in round_.legal_moves())
+            print(f"legal moves: {moves}")
+            print("commands: help, hint, undo, save FILE, show, quit (or type a move, like 5-9@2)")
+        elif word == "hint":
+            print(f"hint: {dc.GreedyPlayer().choose(round_)}")
+        elif word == "show":
+            self.show(round_)
+        elif word == "undo":
+            self._undo(round_)
+        elif word == "save":
+            path = rest.strip()
+            if not path:
+                print("error: save needs a file name: save FILE")
+                return None
+            try:
+                self.save(path)
+            except OSError as exc:
+                print(f"error: cannot save to {path}: {exc.strerror or exc}")
+                return None
+            print(f"saved to {path} (dominocore play --resume {path} goes on from here)")
+        else:
+            try:
+                move = dc.Move.parse(line)
+                round_.push(move, player=self.seat)
+            except dc.DominoError as exc:
+                print(f"error: {exc}")
+                return None
+            drawn = round_.drawn_tile if move.kind == "draw" else None
+            print(text.describe_move(self.seat, move, drawn, you=self.seat))
+        return None
+
+    def _undo(self, round_: Any) -> None:
+        """Take back moves to the start of the person's previous turn in this round."""
+        popped = []
+        while round_.move_stack:
+            popped.append(round_.pop())
+            if round_.current_player == self.seat and round_.drawn_tile is None:
+                print(f"took back {len(popped)} move{'s' if len(popped) != 1 else ''}")
+                return  # the loop prints the table again
+        for move in reversed(popped):  # nothing of the person's to take back: put it all back
+            round_.push(move)
+        print("nothing to undo in this round")
+
+    def _next_round(self) -> Optional[Any]:
+        """Deal the next round, or ``None`` (and the closing lines) when the match or the session is over."""
+        match = self.match
+        totals = " ".join(map(str, match.totals))
+        if match.is_over:
+            winners = ", ".join(map(str, match.winners))
+            print(f"match over: totals {totals}; winner{'s' if len(match.winners) > 1 else ''}: seat {winners}")
+            return None
+        if self.stop_after is not None and len(match.rounds) >= self.stop_after:
+            print(f"stopped after {self.stop_after} round{'s' if self.stop_after != 1 else ''}: totals {totals}")
+            return None
+        round_ = match.new_round()
+        print(f"\nround {round_.round_index}")
+        return round_
+
+    def _finish_round(self, round_: Any) -> Optional[Any]:
+        self.show(round_)
+        result = round_.result
+        print(f"round {round_.round_index} over: {text.result_text(round_.rules, result)}")
+        print(f"totals: {' '.join(map(str, self.match.totals))}")
+        return self._next_round()
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The ``play`` subcommand."""
+    read = input
+    if args.resume:
+        given = [flag for flag, keyword, _ in _GAME_OPTIONS if _given(args, keyword) is not None]
+        given += ["--game"] * (_given(args, "game") is not None) + ["--seed"] * (_given(args, "seed") is not None)
+        if given:
+            parser.error(f"--resume takes the game from the file: drop {', '.join(given)}")
+        try:
+            with open(args.resume, encoding="utf-8") as f:
+                data = json.load(f)
+            session = _PlaySession.from_dict(data, read)
+        except (OSError, ValueError, KeyError, TypeError, dc.DominoError) as exc:
+            parser.error(f"cannot resume from {args.resume}: {exc}")
+    else:
+        rules = _rules_or_exit(parser, args)
+        _check_seat(parser, args.seat, rules.players)
+        if args.rounds is not None and args.rounds < 1:
+            parser.error(f"--rounds must be at least 1, got {args.rounds}")
+        seed = _given(args, "seed")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        others = _policies(parser, args.bots, "--bots", rules.players - 1)
+        bots: List[Optional[str]] = list(others)
+        bots.insert(args.seat, None)  # the person
+        try:
+            match = dc.Match(rules, seed=seed)
+        except dc.DominoError as exc:
+            parser.error(str(exc))
+        session = _PlaySession(match, args.seat, bots, seed, args.rounds, read)
+    try:
+        return session.run()
+    except KeyboardInterrupt:
+        print("\ninterrupted")
+        return 130
+
+
+# ---------------------------------------------------------------------- simulate
+
+
+#: The seconds a chunk of simulate should take when --chunk is not given.
+_CHUNK_SECONDS = 0.2
+
+
+def _count(matches: bool, n: int) -> Dict[str, Any]:
+    """``simulate``'s count argument: ``matches=n`` or ``rounds=n``."""
+    return {"matches": n} if matches else {"rounds": n}
+
+
+def _offset_progress(progress: Callable[[int, int], Any], base: int, n: int, done: int, total: int) -> Any:
+    """A chunk's progress as the whole run's."""
+    return progress(base + done, n)
+
+
+def _run_chunks(
+    rules: "dc.Rules",
+    n: int,
+    matches: bool,
+    chunk: Optional[int],
+    progress: Callable[[int, int], Any],
+    **options: Any,
+) -> Tuple[List[Any], bool]:
+    """Play ``n`` rounds or matches (game i seeded ``seed + i``, as one
+    ``dc.simulate`` call would) chunk by chunk; return the finished chunks
+    and whether Ctrl-C stopped the run. Without ``chunk``, each chunk is sized
+    to take about ``_CHUNK_SECONDS`` at the rate measured so far, so that
+    Ctrl-C loses little and the progress bar moves, in either implementation."""
+    seed = options.pop("seed")
+    parts: List[Any] = []
+    done = 0
+    size = chunk or 8
+    try:
+        while done < n:
+            count = min(size, n - done)
+            began = time.perf_counter()
+            part = dc.simulate(
+                rules,
+                seed=(seed + done) % 2**64,
+                progress=functools.partial(_offset_progress, progress, done, n),
+                **_count(matches, count),
+                **options,
+            )
+            part.match_index += done
+            parts.append(part)
+            done += count
+            if chunk is None:
+                rate = count / max(time.perf_counter() - began, 1e-6)
+                size = max(1, min(int(rate * _CHUNK_SECONDS), 4 * size, 1_000 if matches else 100_000))
+    except KeyboardInterrupt:
+        return parts, True
+    return parts, False
+
+
+def _summary(rules: "dc.Rules", sim: Any, matches: bool) -> List[str]:
+    """The summary table of a simulation result."""
+    import numpy as np
+
+    n = sim.num_rounds
+    lines = []
+    if n == 0:
+        return ["no round finished"]
+    points = sim.points.astype(np.float64)
+    mean = points.mean(axis=0)
+    half = 1.96 * points.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(rules.players, math.nan)
+    head = f"{'seat':>4}  {'mean points':>11}  {'95% interval':>19}"
+    if matches:
+        head += f"  {'mean total':>10}  {'wins':>6}"
+    lines.append(head)
+    for s in range(rules.players):
+        row = f"{s:>4}  {mean[s]:>11.2f}  {mean[s] - half[s]:>8.2f} .. {mean[s] + half[s]:>7.2f}"
+        if matches:
+            games = len(sim.totals)
+            total = sim.totals[:, s].mean() if games else math.nan
+            wins = sim.winners[:, s].mean() if games else math.nan
+            row += f"  {total:>10.1f}  {wins:>6.1%}"
+        lines.append(row)
+    out = float((sim.reason == "out").mean())
+    lines.append(f"rounds: {n:,}; out {out:.1%}, blocked {1 - out:.1%}; mean moves {float(sim.moves.mean()):.1f}")
+    return lines
+
+
+def _columns(sim: Any, players: int) -> Dict[str, Any]:
+    """The per-round results as named columns."""
+    import numpy as np
+
+    cols: Dict[str, Any] = {
+        "round": np.arange(sim.num_rounds, dtype=np.int64),
+        "match": sim.match_index,
+        "starter": sim.starter,
+        "reason": sim.reason.names(),
+        "out_seat": sim.out_seat,
+        "moves": sim.moves,
+    }
+    for s in range(players):
+        cols[f"points_{s}"] = sim.points[:, s]
+    return cols
+
+
+def _write_results(path: str, rules: "dc.Rules", sim: Any) -> None:
+    """Write the per-round results of ``sim`` to ``path`` by its suffix."""
+    import numpy as np
+
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".npz":
+        np.savez(
+            path,
+            points=sim.points,
+            reason=np.asarray(sim.reason.view(np.ndarray)),
+            out_seat=sim.out_seat,
+            starter=sim.starter,
+            moves=sim.moves,
+            match_index=sim.match_index,
+            totals=sim.totals,
+            winners=sim.winners,
+            rules=np.array(json.dumps(rules.to_dict())),
+        )
+    elif suffix == ".csv":
+        cols = _columns(sim, rules.players)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(",".join(cols) + "\n")
+            for row in zip(*(c.tolist() for c in cols.values())):
+                f.write(",".join(map(str, row)) + "\n")
+    else:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.table({name: pa.array(col) for name, col in _columns(sim, rules.players).items()})
+        pq.write_table(table.replace_schema_metadata({"rules": json.dumps(rules.to_dict())}), path)
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The ``simulate`` subcommand."""
+    rules = _rules_or_exit(parser, args)
+    matches = args.matches is not None
+    n = args.matches if matches else (1000 if args.rounds is None else args.rounds)
+    if n < 0:
+        parser.error(f"--{'matches' if matches else 'rounds'} must be at least 0, got {n}")
+    policy = _policies(parser, _given(args, "policy") or "random", "--policy", rules.players)
+    if args.out is not None:
+        suffix = os.path.splitext(args.out)[1].lower()
+        if suffix not in OUT_TYPES:
+            parser.error(f"--out: unknown file type {suffix or '(none)'!r} (use {', '.join(OUT_TYPES)})")
+        if suffix == ".parquet":
+            try:
+                import pyarrow  # noqa: F401
+            except ImportError:
+                parser.error("--out FILE.parquet needs pyarrow: pip install pyarrow (or dominocore[parquet])")
+    if args.chunk is not None and args.chunk < 1:
+        parser.error(f"--chunk must be at least 1, got {args.chunk}")
+    seed = _given(args, "seed") or 0
+    what = "matches" if matches else "rounds"
+    options: Dict[str, Any] = dict(seed=seed, policy=policy, threads=args.threads)
+    if not matches:
+        options["round_index"] = args.round_index
+    try:  # check the arguments before any work
+        dc.simulate(rules, **_count(matches, 0), **options)
+    except dc.DominoError as exc:
+        parser.error(str(exc))
+    start = time.perf_counter()
+    bar = tqdm(total=n, unit="match" if matches else "round", unit_scale=True, file=sys.stderr, disable=None)
+    try:
+        parts, interrupted = _run_chunks(
+            rules, n, matches, args.chunk, lambda d, total: bar.update(d - bar.n), **options
+        )
+    finally:
+        bar.close()
+    done = sum(len(p.totals) if matches else p.num_rounds for p in parts)
+    elapsed = time.perf_counter() - start
+    sim = dc.SimulationResult.concatenate(parts) if parts else None
+    policy_text = policy[0] if len(set(policy)) == 1 else ",".join(policy)
+    header = f"{text.game_title(rules)}: {done:,} {what}, policy {policy_text}, seed {seed}"
+    if interrupted:
+        print(f"interrupted: {done:,} of {n:,} {what} finished", file=sys.stderr)
+        header += f" (interrupted, of {n:,})"
+    rate = f"{done / elapsed:,.0f} {what}/s" if elapsed > 0 else ""
+    print(f"{header}; {elapsed:.2f}s{', ' + rate if rate else ''}")
+    if sim is None:
+        print("nothing finished")
+    else:
+        for line in _summary(rules, sim, matches):
+            print(line)
+        if args.out is not None:
+            _write_results(args.out, rules, sim)
+            print(f"wrote {sim.num_rounds:,} rounds to {args.out}")
+    return 130 if interrupted else 0
+
+
+# ---------------------------------------------------------------------- records: replay, show
+
+
+def _load_record(parser: argparse.ArgumentParser, path: str) -> Any:
+    """The Round or Match a record file holds (``dominocore.record.load``)."""
+    from . import record
+
+    try:
+        return record.load(path)
+    except OSError as exc:
+        parser.error(f"cannot read {path}: {exc.strerror or exc}")
+    except (dc.DominoError, ValueError, KeyError, TypeError) as exc:
+        parser.error(f"cannot read {path}: {exc}")
+
+
+def _rounds_of(record: Any) -> List[Any]:
+    """The rounds of a loaded record: the round itself, or a match's rounds."""
+    return list(record.rounds) if isinstance(record, dc.reference.Match) else [record]
+
+
+def _at_deal(round_: Any) -> Tuple[Any, List["dc.Move"]]:
+    """A copy of ``round_`` taken back to its deal, and its moves."""
+    start = round_.clone()
+    moves = start.move_stack
+    for _ in moves:
+        start.pop()
+    return start, moves
+
+
+def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The ``replay`` subcommand."""
+    record = _load_record(parser, args.file)
+    rounds = _rounds_of(record)
+    if not rounds:
+        print("the record holds no round")
+        return 0
+    seat = args.seat
+    _check_seat(parser, seat, rounds[0].rules.players)
+    interactive = not args.all and sys.stdin.isatty()
+    print(f"{text.game_title(rounds[0].rules)}; {len(rounds)} round{'s' if len(rounds) != 1 else ''}")
+    for r in rounds:
+        position, moves = _at_deal(r)
+        print(f"\nround {position.round_index}: the deal")
+        print(text.render(position, seat))
+        for i, move in enumerate(moves, 1):
+            if interactive:
+                try:
+                    answer = input("[Enter: next move, q: quit] ")
+                except EOFError:
+                    answer = "q"
+                if answer.strip().lower() in ("q", "quit"):
+                    return 0
+            mover = position.current_player
+            position.push(move)
+            drawn = position.drawn_tile if move.kind == "draw" and seat == mover else None
+            print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat))
+            print(text.render(position, seat))
+    return 0
+
+
+def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The ``show`` subcommand."""
+    if args.record is not None:
+        given = [flag for flag, keyword, _ in _GAME_OPTIONS if _given(args, keyword) is not None]
+        given += ["--game"] * (_given(args, "game") is not None) + ["--seed"] * (_given(args, "seed") is not None)
+        if given:
+            parser.error(f"--record takes the game from the file: drop {', '.join(given)}")
+        rounds = _rounds_of(_load_record(parser, args.record))
+        if not rounds:
+            parser.error(f"{args.record} holds no round")
+        k = args.round_index
+        if k is None:
+            round_ = rounds[-1]
+        else:
+            by_index = {r.round_index: r for r in rounds}
+            if k not in by_index:
+                parser.error(f"--round-index: the record has rounds {', '.join(map(str, sorted(by_index)))}, not {k}")
+            round_ = by_index[k]
+        position, moves = _at_deal(round_)
+    else:
+        rules = _rules_or_exit(parser, args)
+        try:
+            position = dc.Round(rules, seed=_given(args, "seed") or 0, round_index=args.round_index or 0)
+        except dc.DominoError as exc:
+            parser.error(str(exc))
+        texts = (args.moves or "").replace(",", " ").split()
+        moves = []
+        for i, word in enumerate(texts, 1):
+            try:
+                moves.append(dc.Move.parse(word))
+            except dc.DominoError as exc:
+                parser.error(f"--moves: move {i}: {exc}")
+    _check_seat(parser, args.seat, position.rules.players)
+    ply = len(moves) if args.ply is None else args.ply
+    if not 0 <= ply <= len(moves):
+        parser.error(f"--ply must be between 0 and {len(moves)}, got {ply}")
+    for i, move in enumerate(moves[:ply], 1):
+        try:
+            position.push(move)
+        except dc.DominoError as exc:
+            parser.error(f"move {i} ({move}): {exc}")
+    print(text.render(position, args.seat))
+    if args.seat is not None and position.current_player == args.seat:
+        print("legal moves: " + " ".join(str(m) for m in position.legal_moves()))
+    return 0
+
+
+# ---------------------------------------------------------------------- entry point
+
+_COMMANDS: Dict[Optional[str], Callable[[argparse.ArgumentParser, argparse.Namespace], int]] = {
+    None: _demo,
+    "play": _play,
+    "simulate": _simulate,
+    "replay": _replay,
+    "show": _show,
+}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry point of the ``dominocore`` command; returns the exit status
+    (2, with one line on stderr, for bad arguments)."""
+    parser = build_parser()
+    args = parser.parse_args(None if argv is None else list(argv))
+    try:
+        return _COMMANDS[args.command](args.parser, args)
+    except KeyboardInterrupt:  # Ctrl-C where a command does not handle it itself
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (dominocore ... | head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

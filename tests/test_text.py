@@ -1,0 +1,130 @@
+"""The text rendering of a position (dominocore.text): it shows a seat only
+what that seat may see, reads the same in both implementations, and draws
+each game's layout as lines from the centre."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import random
+
+import dominocore.text as text_module
+import pytest
+from dominocore.text import render
+from helpers import scaled
+
+#: One configuration of every game and rule set: small sets, so that rounds are short.
+CONFIGS = [
+    dict(game="chickenfoot", rule_set="trains", set=6, players=3),
+    dict(game="chickenfoot", rule_set="cross", set=6, players=3),
+    dict(game="doubles", set=6, players=3),
+    dict(game="block", set=6, players=2),
+    dict(game="block", set=6, players=3, lead="highest_double"),
+    dict(game="mexican_train", set=6, players=3),
+]
+IDS = [f"{c['game']}-{c.get('rule_set') or c.get('lead') or ''}-p{c['players']}" for c in CONFIGS]
+ROUNDS = scaled(2, 20)
+
+
+def positions(dc, options, seed, every=3):
+    """A seeded random round, yielded every ``every`` moves and at its end."""
+    rules = dc.rules_from_dict(dict(options))
+    r = dc.Round(rules, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        if k % every == 0 or r.is_over:
+            yield r
+        if r.is_over:
+            return
+        r.push(rng.choice(r.legal_moves()))
+        k += 1
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=IDS)
+def test_worlds_a_seat_cannot_tell_apart_render_the_same(dc, options):
+    checked = 0
+    for seed in range(ROUNDS):
+        for r in positions(dc, options, seed):
+            if r.is_over:
+                continue  # nothing hidden left to sample
+            public = render(r)
+            for seat in range(r.rules.players):
+                mine = render(r, seat)
+                for world_seed in (1, 2):
+                    world = r.determinize(seat, world_seed)
+                    assert render(world, seat) == mine
+                    assert render(world) == public
+                    checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=IDS)
+def test_both_implementations_render_the_same(options):
+    native = pytest.importorskip("dominocore._native")
+    ref = importlib.import_module("dominocore.reference")
+    for seed in range(ROUNDS):
+        for a, b in zip(positions(ref, options, seed), positions(native, options, seed)):
+            assert render(a) == render(b)
+            for seat in range(a.rules.players):
+                assert a.render(seat) == b.render(seat) == render(a, seat)
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=IDS)
+def test_a_render_holds_no_tile_of_another_hand(dc, options):
+    """No tile of another seat's hand, of the yard, nor another seat's drawn tile appears."""
+    for seed in range(ROUNDS):
+        for r in positions(dc, options, seed, every=1):
+            placed = {pl.tile for pl in r.layout}
+            for seat in [None, *range(r.rules.players)]:
+                words = set(render(r, seat).replace("@", " ").split())
+                own = set() if seat is None else set(r.hand(seat))
+                hidden = {t for s in range(r.rules.players) for t in r.hand(s)} | set(r.yard)
+                for tile in hidden - own - placed:
+                    assert str(tile) not in words and f"{tile.high}-{tile.low}" not in words, (seat, tile)
+
+
+def test_chicken_foot_lines_toes_and_pending(dc):
+    r = dc.Round(dc.ChickenFoot(players=2, set=6), seed=7)
+    out = r.render(r.current_player)
+    assert "centre: 6-6" in out
+    assert out.count("-> @") == r.rules.slots  # one line a train, each ending in its open end
+    assert "pending: fill every slot of the start double first (@0 @1)" in out
+    assert "your turn" in out and "your hand: " + " ".join(map(str, r.hand(r.current_player))) in out
+    # place until a chicken foot: its toes are lines under its train
+    rng = random.Random(1)
+    while r.obligation != "foot" and not r.is_over:
+        r.push(rng.choice(r.legal_moves()))
+    out = r.render()
+    assert "(a chicken foot)" in out and "  toe 1: " in out and "pending: finish the chicken foot" in out
+    for e in r.pending_ends:
+        assert f"@{e} needs" in out
+
+
+def test_public_render_names_no_hand(dc):
+    r = dc.Round(dc.MexicanTrain(players=3, set=6), seed=2)
+    out = r.render()
+    assert "your hand" not in out and "(you)" not in out
+    assert "seat 0's train" in out and "Mexican train: -> @3 needs 6" in out
+    assert str(r) != out and all(str(t) in str(r) for t in r.hand(1))  # str() is the full dump
+
+
+def test_bad_seat_is_refused(dc):
+    r = dc.Round(dc.Doubles(players=2), seed=1)
+    with pytest.raises(dc.RulesError):
+        r.render(2)
+
+
+def test_module_examples():
+    failures, tried = doctest.testmod(text_module, verbose=False, report=True)
+    assert failures == 0 and tried > 0
+
+
+def test_a_view_renders_as_its_round(dc):
+    r = dc.Round(dc.ChickenFoot(players=3, set=6, rule_set="cross"), seed=4)
+    for move in r.legal_moves()[:1]:
+        r.push(move)
+    view = r.view(1)
+    assert render(view) == render(view, 1) == r.render(1)
+    with pytest.raises(dc.RulesError):
+        render(view, 0)
