@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .checks import Guarded, as_int, shown
 from .errors import RulesError
@@ -137,6 +137,27 @@ class Rules(Guarded):
             return 50
         return tile.low + tile.high
 
+    #: Whether a round's points count against the seat that holds them
+    #: (Chicken Foot, Mexican Train: the lowest total wins) rather than for
+    #: the seat that scores them (Doubles, Block: the highest total wins).
+    points_are_costs: bool = False
+
+    def round_margins(self, points: Sequence[int]) -> List[float]:
+        """Each seat's margin in a round that ended with ``points`` per seat:
+        the others' mean points minus its own where points are costs, its own
+        points minus the others' mean where they are scores. What the search
+        bots, the tournaments and the OpenSpiel and PettingZoo bridges reward;
+        the margins add up to zero.
+
+        >>> ChickenFoot(players=3).round_margins([0, 10, 20])
+        [15.0, 0.0, -15.0]
+        >>> Block(players=2).round_margins([12, 0])
+        [12.0, -12.0]
+        """
+        p, total = len(points), sum(points)
+        sign = 1.0 if self.points_are_costs else -1.0
+        return [sign * ((total - own) / (p - 1) - own) for own in points]
+
     def to_dict(self) -> Dict[str, Any]:
         """The options as plain JSON-able data (see ``rules_from_dict``)."""
         raise NotImplementedError
@@ -164,6 +185,8 @@ class ChickenFoot(Rules):
     >>> ChickenFoot(players=3, rule_set="cross").hand_size
     7
     """
+
+    points_are_costs = True
 
     __slots__ = ()
 
@@ -350,6 +373,8 @@ class MexicanTrain(Rules):
     >>> r.set, r.hand_size, r.slots, r.reserve, r.drawn_tile, r.num_actions
     (12, 15, 5, 0, 'must', 457)
     """
+
+    points_are_costs = True
 
     __slots__ = ()
 

@@ -1,0 +1,759 @@
+"""dominocore's games as OpenSpiel games (docs/ecosystem.md 1).
+
+Importing this module registers one OpenSpiel game per dominocore game, under
+``dominocore_<game id>``, with the rules options as game parameters::
+
+    import pyspiel
+    import dominocore.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
+    state = game.new_initial_state()          # the deal starts: chance nodes
+    while state.is_chance_node():
+        tiles, probs = zip(*state.chance_outcomes())
+        state.apply_action(tiles[0])
+    state.apply_action(state.legal_actions()[0])
+
+An OpenSpiel game is one round. Chance is explicit (``EXPLICIT_STOCHASTIC``):
+the deal is a shuffle drawn tile by tile, each chance node choosing the next
+tile uniformly among those left, and the set-up of docs/rules.md (the
+starter search, the Doubles redeal, ...) reads the round from it. After the
+deal there are no chance nodes: the yard's order is part of the shuffle.
+Everything a seat may know comes from dominocore's information model
+(docs/information.md): information states, observations, and
+``resample_from_infostate`` through exact determinization.
+
+The returns are the seat's round margin: in Chicken Foot and Mexican Train
+the other seats' mean points minus its own (points are costs there), in
+Doubles and Block its own points minus the others' mean. They sum to zero in
+every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+import pyspiel
+
+from .common.checks import check_round_index
+from .common.errors import RulesError, StateError
+from .common.information import history_bound, information_state_tensor_size, observation_tensor_size
+from .common.rules import GAMES, Rules
+from .common.tiles import Tile
+
+__all__ = [
+    "GAME_PARAMETERS",
+    "GAME_CLASSES",
+    "PLAYER_RANGE",
+    "SHORT_NAMES",
+    "DominoGame",
+    "DominoState",
+    "DominoObserver",
+    "short_name",
+    "rules_of",
+    "utility_range",
+    "max_game_length",
+    "chance_nodes_per_deal",
+    "observation_planes",
+    "information_state_planes",
+    "observation_text",
+    "deal_from_shuffle",
+    "shuffle_of_deal",
+    "load",
+]
+
+#: The game parameters of each game id, with their defaults (the rules'
+#: options, docs/rules.md). ``hand_size=0`` and ``trains=0`` stand for the
+#: rules' own defaults; ``round_index`` is the round played (its start double
+#: or engine, its leader); ``implementation`` is ``"default"`` (``import
+#: dominocore``), ``"cpp"`` or ``"python"`` (``dominocore.reference``).
+GAME_PARAMETERS: Dict[str, Dict[str, Any]] = {
+    "chickenfoot": {
+        "rule_set": "trains",
+        "players": 4,
+        "set": 9,
+        "hand_size": 0,
+        "trains": 0,
+        "double_blank_50": False,
+        "round_index": 0,
+        "implementation": "default",
+    },
+    "doubles": {"players": 2, "set": 6, "hand_size": 0, "implementation": "default"},
+    "block": {"players": 2, "set": 6, "hand_size": 0, "lead": "winner", "round_index": 0, "implementation": "default"},
+    "mexican_train": {
+        "players": 4,
+        "set": 12,
+        "hand_size": 0,
+        "drawn_tile": "must",
+        "double_blank_50": False,
+        "round_index": 0,
+        "implementation": "default",
+    },
+}
+
+#: The seats each game allows (docs/rules.md, the table of games).
+PLAYER_RANGE: Dict[str, Tuple[int, int]] = {
+    "chickenfoot": (2, 8),
+    "doubles": (2, 4),
+    "block": (2, 4),
+    "mexican_train": (2, 8),
+}
+
+_LONG_NAMES = {
+    "chickenfoot": "dominocore Chicken Foot",
+    "doubles": "dominocore Doubles",
+    "block": "dominocore Block",
+    "mexican_train": "dominocore Mexican Train",
+}
+
+#: Games whose points are costs (pips left in hand: lower is better).
+
+_IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore._native", "python": "dominocore.reference"}
+_NOT_RULES = ("round_index", "implementation")
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel short name of a dominocore game id: ``dominocore_<id>``."""
+    return f"dominocore_{game_id}"
+
+
+#: The OpenSpiel short name of every game id.
+SHORT_NAMES: Dict[str, str] = {game_id: short_name(game_id) for game_id in GAMES}
+
+
+def rules_of(game_id: str, params: Dict[str, Any]) -> Rules:
+    """The rules object that OpenSpiel parameters ``params`` (as in
+    ``GAME_PARAMETERS[game_id]``; missing ones take their defaults) stand
+    for. ``hand_size=0`` and ``trains=0`` mean the rules' defaults; under
+    ``rule_set="cross"`` the double-blank always counts 50 (docs/rules.md
+    2.7), so ``double_blank_50`` is not read there. Bad values raise the
+    rules' own ``RulesError``."""
+    if game_id not in GAME_PARAMETERS:
+        raise RulesError(f"game must be one of {sorted(GAME_PARAMETERS)}, got {game_id!r}")
+    options = dict(GAME_PARAMETERS[game_id])
+    unknown = sorted(set(params) - set(options))
+    if unknown:
+        raise RulesError(f"unknown parameter(s) for {short_name(game_id)}: {', '.join(unknown)}")
+    options.update(params)
+    for name in _NOT_RULES:
+        options.pop(name, None)
+    for name in ("hand_size", "trains"):
+        if name in options and options[name] == 0:
+            options[name] = None
+    if game_id == "chickenfoot" and options["rule_set"] == "cross":
+        options["double_blank_50"] = None
+    return GAMES[game_id](**options)
+
+
+def _score_total(rules: Rules) -> int:
+    return sum(rules.tile_score(Tile.from_index(i)) for i in range(rules.tile_count))
+
+
+def utility_range(rules: Rules) -> Tuple[float, float]:
+    """``(min, max)`` bounds of ``rules.round_margins`` over every round of ``rules``.
+
+    With S the scores of every tile of the set (0-0 at 50 under
+    ``double_blank_50``), the points of a round add up to at most S (each
+    tile counts once at most). Costs (Chicken Foot, Mexican Train): a seat
+    holding S loses at most S, a seat with no points while the others hold
+    S between them wins at most S/(p-1). Doubles and Block: only the
+    winner scores, at most S, so a margin lies in [-S/(p-1), S]."""
+    s = float(_score_total(rules))
+    p = rules.players
+    if rules.points_are_costs:
+        return -s, s / (p - 1)
+    return -s / (p - 1), s
+
+
+def max_game_length(rules: Rules) -> int:
+    """The most moves (decision nodes) a round of ``rules`` can have: the
+    history bound L = T + 2(T - p) + 2p(T + 1) of docs/information.md 3 (the
+    proof is in docs/ecosystem.md)."""
+    return history_bound(rules)
+
+
+def _deck(rules: Rules, round_index: int) -> List[int]:
+    # The tiles the shuffle orders (by index): every tile, but for the
+    # round's double in `trains` (out before the deal) and Mexican Train's engine.
+    tiles = list(range(rules.tile_count))
+    if (rules.game == "chickenfoot" and rules.rule_set == "trains") or rules.game == "mexican_train":
+        tiles.remove(Tile(rules.round_double(round_index), rules.round_double(round_index)).index)
+    return tiles
+
+
+def _searches_starter(rules: Rules) -> bool:
+    # `trains` finds its starter on a shuffle of its own, discarded (docs/rules.md 2.6).
+    return rules.game == "chickenfoot" and rules.rule_set == "trains"
+
+
+def chance_nodes_per_deal(rules: Rules, round_index: int = 0) -> int:
+    """The chance nodes of one deal: the shuffled tiles but the last (which
+    is forced), plus the starter in ``trains``. A Doubles deal without a
+    double is dealt again (docs/rules.md 3), each time as many more."""
+    return len(_deck(rules, round_index)) - 1 + (1 if _searches_starter(rules) else 0)
+
+
+def _starter_odds(rules: Rules, round_index: int) -> List[Tuple[int, float]]:
+    # `trains`: the seats from k mod p take tiles in turn from a uniform
+    # shuffle of all T tiles until the round's double: its position is
+    # uniform over 0..T-1 and the starter is (k + position) mod p.
+    t, p = rules.tile_count, rules.players
+    counts = [0] * p
+    for position in range(t):
+        counts[(round_index + position) % p] += 1
+    return [(seat, n / t) for seat, n in enumerate(counts) if n]
+
+
+def deal_from_shuffle(rules: Rules, round_index: int, outcomes: Sequence[int]) -> Optional[Dict[str, Any]]:
+    """The set-up of docs/rules.md played on the chance outcomes of one deal:
+    ``outcomes`` is the starter (``trains`` only) and then the shuffled tiles
+    by index, top first (``_deck``'s tiles, all of them). Returns the keyword
+    arguments of ``Round.from_deal`` (hands, yard, centre, starter,
+    round_index, setup_draws, highest_double), or ``None`` for a Doubles deal
+    that holds no double (dealt again)."""
+    p, h = rules.players, rules.hand_size
+    outcomes = list(outcomes)
+    starter = outcomes.pop(0) if _searches_starter(rules) else round_index % p
+    hands = [outcomes[s * h : (s + 1) * h] for s in range(p)]
+    yard = outcomes[p * h :]
+    centre: Optional[int] = None
+    draws: List[int] = []
+    highest = False
+    if rules.game == "mexican_train" or _searches_starter(rules):
+        n = rules.round_double(round_index)
+        centre = Tile(n, n).index
+    elif rules.game == "chickenfoot":  # the cross: deal, then find the double
+        n = rules.round_double(round_index)
+        centre = Tile(n, n).index
+        holders = [s for s in range(p) if centre in hands[s]]
+        if holders:
+            starter = holders[0]
+            hands[starter].remove(centre)
+        else:
+            for i, tile in enumerate(yard):
+                seat = (round_index + i) % p
+                draws.append(tile)
+                if tile == centre:
+                    starter = seat
+                    yard = yard[i + 1 :]
+                    break
+                hands[seat].append(tile)
+    elif rules.game == "doubles" or (rules.game == "block" and rules.lead == "highest_double"):
+        doubles = [t for hand in hands for t in hand if Tile.from_index(t).is_double]
+        highest = True
+        if doubles:
+            centre = max(doubles)  # index order follows the double's number
+            starter = next(s for s in range(p) if centre in hands[s])
+            hands[starter].remove(centre)
+        elif rules.game == "doubles":
+            return None
+    return {
+        "hands": [sorted(hand) for hand in hands],
+        "yard": yard,
+        "centre": centre,
+        "starter": starter,
+        "round_index": round_index,
+        "setup_draws": draws,
+        "highest_double": highest,
+    }
+
+
+def shuffle_of_deal(round_: Any) -> List[int]:
+    """Chance outcomes that ``deal_from_shuffle`` reads as ``round_``'s deal
+    (the starter in ``trains``, then the shuffled tiles by index, hands in
+    index order): the inverse of the set-up. ``StateError`` when no shuffle
+    gives this deal (a hand-built deal whose hands are not ``hand_size``
+    long, say)."""
+    rules, record = round_.rules, round_.to_dict()
+    deal = record["deal"]
+    hands = [[Tile.parse(t).index for t in hand] for hand in deal["hands"]]
+    yard = [Tile.parse(t).index for t in deal["yard"]]
+    draws = [Tile.parse(t).index for t in deal["setup_draws"]]
+    centre = None if deal["centre"] is None else Tile.parse(deal["centre"]).index
+    starter, k, p = deal["starter"], record["round_index"], rules.players
+    if draws:  # the cross's search: each tile back from its drawer's hand to the yard
+        for i, tile in enumerate(draws[:-1]):
+            hands[(k + i) % p].remove(tile)
+        yard = draws + yard
+    elif centre is not None and not (rules.game == "mexican_train" or _searches_starter(rules)):
+        hands[starter] = sorted(hands[starter] + [centre])
+    outcomes = ([starter] if _searches_starter(rules) else []) + [t for hand in hands for t in hand] + yard
+    try:
+        again = deal_from_shuffle(rules, k, outcomes)
+    except (ValueError, IndexError):  # pragma: no cover - defensive
+        again = None
+    if again is None or again != _deal_arguments(rules, record):
+        raise StateError("this deal cannot come from the set-up's shuffle (docs/rules.md 1.6)")
+    return outcomes
+
+
+def _deal_arguments(rules: Rules, record: Dict[str, Any]) -> Dict[str, Any]:
+    deal = record["deal"]
+    return {
+        "hands": [sorted(Tile.parse(t).index for t in hand) for hand in deal["hands"]],
+        "yard": [Tile.parse(t).index for t in deal["yard"]],
+        "centre": None if deal["centre"] is None else Tile.parse(deal["centre"]).index,
+        "starter": deal["starter"],
+        "round_index": record["round_index"],
+        "setup_draws": [Tile.parse(t).index for t in deal["setup_draws"]],
+        "highest_double": deal["highest_double"],
+    }
+
+
+def observation_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
+    """The named planes of ``observation_tensor`` (docs/information.md 3), in
+    order, with their shapes."""
+    t, p, n = rules.tile_count, rules.players, rules.set + 1
+    planes: List[Tuple[str, Tuple[int, ...]]] = [
+        ("own_hand", (t,)),
+        ("layout", (t,)),
+        ("own_drawn_tile", (t,)),
+        ("open_ends", (n + 1,)),
+        ("legal_ends", (n + 1,)),
+        ("unlocked", (n,)),
+        ("obligation", (4,)),
+        ("viewer", (p,)),
+        ("to_move", (p,)),
+        ("hand_sizes", (p,)),
+        ("yard", (1,)),
+        ("drawing", (1,)),
+        ("markers", (p,)),
+    ]
+    if rules.game == "mexican_train":
+        planes.append(("train_ends", (p + 1, n + 1)))
+    return planes
+
+
+def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
+    """The named planes of ``information_state_tensor`` (docs/information.md
+    3), in order, with their shapes: the moves are L blocks of p + 3 + T + 10."""
+    t, p = rules.tile_count, rules.players
+    return [
+        ("seat", (p,)),
+        ("starter", (p,)),
+        ("centre", (t + 1,)),
+        ("search_draws", (p,)),
+        ("own_dealt_hand", (t,)),
+        ("own_search_draws", (t,)),
+        ("moves", (history_bound(rules), p + 3 + t + 10)),
+    ]
+
+
+def _action_text(rules: Rules, action: int) -> str:
+    """What an action id stands for, whatever the state (docs/rules.md 1.8,
+    docs/games/mexican_train.md M7)."""
+    t = rules.tile_count
+    if rules.game == "mexican_train":
+        trains = rules.players + 1
+        if action == t * trains:
+            return "draw"
+        if action == t * trains + 1:
+            return "pass"
+        tile, train = divmod(action, trains)
+        name = "the Mexican train" if train == rules.players else f"train {train}"
+        return f"{Tile.from_index(tile)} on {name}"
+    if action == 2 * t:
+        return "draw"
+    if action == 2 * t + 1:
+        return "pass"
+    index, half = divmod(action, 2)
+    piece = Tile.from_index(index)
+    return f"{piece} by {piece.high if half else piece.low}"
+
+
+def observation_text(view: Any) -> str:
+    """A one-line text of what a ``PlayerView`` observes now: the viewer, the
+    seat to move, the own hand, the open ends (with their trains in Mexican
+    Train), any obligation, the hand sizes, the yard, the markers, the own
+    drawn tile and the result. It holds nothing the view does not."""
+    ends = []
+    for end, train in zip(view.open_ends, view.trains):
+        number = "*" if end.number is None else str(end.number)
+        ends.append(f"{end.id}:{number}" + ("" if train is None else f"/t{train}"))
+    parts = [
+        f"seat {view.seat}",
+        f"to move {view.current_player}",
+        "hand " + " ".join(str(t) for t in view.hand),
+        "ends " + " ".join(ends),
+    ]
+    if view.pending_ends:
+        parts.append(f"pending {view.obligation} " + " ".join(str(e) for e in view.pending_ends))
+    parts.append("hands " + ",".join(str(n) for n in view.hand_sizes))
+    parts.append(f"yard {view.yard_size}")
+    if any(view.markers):
+        parts.append("markers " + ",".join(str(s) for s, on in enumerate(view.markers) if on))
+    if view.drawing:
+        parts.append("drawing" + ("" if view.drawn_tile is None else f" {view.drawn_tile}"))
+    if view.result is not None:
+        reason, _, points, _, _ = view.result
+        parts.append(f"over ({reason}): points " + ",".join(str(x) for x in points))
+    return "; ".join(parts)
+
+
+def _dealing_text(rules: Rules, seat: int, round_index: int) -> str:
+    # What a seat knows while the deal is being shuffled: nothing yet.
+    return f"r{round_index};s{seat};dealing"
+
+
+class DominoObserver:
+    """An OpenSpiel observer (the ``PyObserver`` interface of
+    ``open_spiel/python/observation.py``) over dominocore's information
+    model: with ``perfect_recall`` the information state
+    (``round.information_state`` / ``information_state_tensor``), else the
+    observation (``observation_tensor`` and ``observation_text``). Both
+    hold public information and the observer's own private information
+    (``PrivateInfoType.SINGLE_PLAYER``); other observation types raise
+    ``ValueError``. ``tensor`` is the flat float32 vector, ``dict`` its
+    named planes (views of it). During the deal (chance nodes) the tensor
+    is all zeros and the string says the deal is under way."""
+
+    def __init__(self, rules: Rules, iig_obs_type: Any, params: Optional[Dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "dominocore observers give public information plus the observer's own private "
+                f"information only (public_info=True, private_info=SINGLE_PLAYER); got {iig_obs_type}"
+            )
+        self.perfect_recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        if self.perfect_recall:
+            planes, size = information_state_planes(rules), information_state_tensor_size(rules)
+        else:
+            planes, size = observation_planes(rules), observation_tensor_size(rules)
+        if sum(int(np.prod(shape)) for _, shape in planes) != size:  # pragma: no cover - the model changed
+            raise RuntimeError("dominocore's tensor layout does not match the observer's planes")
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: Dict[str, np.ndarray] = {}
+        offset = 0
+        for name, shape in planes:
+            width = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset : offset + width].reshape(shape)
+            offset += width
+
+    def set_from(self, state: "DominoState", player: int) -> None:
+        """Write ``player``'s information state or observation of ``state``
+        into ``tensor`` (and so into ``dict``)."""
+        round_ = state.round
+        if round_ is None:
+            self.tensor.fill(0.0)
+        elif self.perfect_recall:
+            self.tensor[:] = round_.information_state_tensor(player)
+        else:
+            round_.observation_tensor(player, out=self.tensor)
+
+    def string_from(self, state: "DominoState", player: int) -> str:
+        """``player``'s information state string (perfect recall) or the
+        text of what it observes now."""
+        return state._text(player, self.perfect_recall)
+
+
+class DominoGame(pyspiel.Game):
+    """One dominocore game (``game_id``, a key of ``GAME_PARAMETERS``) as an
+    OpenSpiel game: one round of the rules the parameters name.
+
+    ``rules`` is the rules object, ``round_index`` the round played,
+    ``module`` the dominocore implementation that plays it."""
+
+    def __init__(self, game_id: str, params: Optional[Dict[str, Any]] = None) -> None:
+        params = dict(params or {})
+        self.game_id = game_id
+        self.rules = rules_of(game_id, params)
+        implementation = params.get("implementation", "default")
+        if implementation not in _IMPLEMENTATIONS:
+            raise RulesError(f"implementation must be one of {sorted(_IMPLEMENTATIONS)}, got {implementation!r}")
+        self.implementation = implementation
+        self.module: ModuleType = importlib.import_module(_IMPLEMENTATIONS[implementation])
+        self.round_index: int = check_round_index(self.rules, params.get("round_index", 0))
+        low, high = utility_range(self.rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.rules.num_actions,
+            max_chance_outcomes=self.rules.tile_count,
+            num_players=self.rules.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=max_game_length(self.rules),
+        )
+        super().__init__(_GAME_TYPES[game_id], info, self._normalized())
+
+    def _normalized(self) -> Dict[str, Any]:
+        # The parameters as the rules read them (defaults resolved), so that
+        # the game's string names these exact rules.
+        rules = self.rules.to_dict()
+        out: Dict[str, Any] = {}
+        for name, default in GAME_PARAMETERS[self.game_id].items():
+            out[name] = rules.get(name, default)
+        if "round_index" in out:
+            out["round_index"] = self.round_index
+        out["implementation"] = self.implementation
+        return out
+
+    def new_initial_state(self, *args: Any) -> "DominoState":
+        """The root: the deal's first chance node."""
+        return DominoState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The chance nodes of one deal (a Doubles deal without a double is
+        dealt again: rare, and unbounded in principle)."""
+        return chance_nodes_per_deal(self.rules, self.round_index)
+
+    def new_initial_state_from_round(self, round_: Any) -> "DominoState":
+        """A state holding ``round_`` (a dominocore ``Round`` of this game's
+        rules and round index, as dealt by ``Round(rules, seed=...)`` or
+        loaded by ``Round.from_dict``): its deal as chance outcomes
+        (``shuffle_of_deal``), then its moves, in the OpenSpiel history.
+        ``StateError`` for a deal no shuffle gives."""
+        if not hasattr(round_, "move_stack") or getattr(round_, "rules", None) != self.rules:
+            raise StateError(f"expected a Round of {self.rules!r}, got {round_!r}")
+        if round_.round_index != self.round_index:
+            raise StateError(f"expected round index {self.round_index}, got {round_.round_index}")
+        state = DominoState(self)
+        for outcome in shuffle_of_deal(round_):
+            if state.is_chance_node():
+                state.apply_action(outcome)
+        for move in round_.move_stack:
+            state.apply_action(state.round.move_to_action(move))
+        return state
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> DominoObserver:
+        """An observer of this game (``DominoObserver``); without a type, the
+        observation (no perfect recall)."""
+        return DominoObserver(self.rules, iig_obs_type, params)
+
+
+class DominoState(pyspiel.State):
+    """A round of a ``DominoGame``: first the deal's chance nodes, then the
+    dominocore ``Round`` it deals (``state.round``, ``None`` during the deal;
+    treat it as read-only, or the OpenSpiel history goes out of step).
+    Player action ids are the game's own (``rules.num_actions``); chance
+    outcomes are tile indices (and, first in ``trains``, the starter)."""
+
+    def __init__(self, game: DominoGame) -> None:
+        super().__init__(game)
+        self._round: Any = None
+        self._shuffle: List[int] = []  # the current deal's chance outcomes
+        self._redeals = 0  # Doubles deals without a double, dealt again
+
+    @property
+    def round(self) -> Any:
+        """The dominocore ``Round`` (``None`` while the deal is under way)."""
+        return self._round
+
+    def _game(self) -> DominoGame:
+        return self.get_game()  # type: ignore[no-any-return]
+
+    # -- chance: the deal
+    def _left(self) -> List[int]:
+        game = self._game()
+        dealt = set(self._shuffle[1:] if _searches_starter(game.rules) else self._shuffle)
+        return [t for t in _deck(game.rules, game.round_index) if t not in dealt]
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        """The next shuffled tile, uniform over the tiles left (first, in
+        ``trains``, the starter, with its odds: docs/rules.md 2.6); none
+        once the round is dealt."""
+        if self._round is not None:
+            return []
+        game = self._game()
+        if _searches_starter(game.rules) and not self._shuffle:
+            return _starter_odds(game.rules, game.round_index)
+        left = self._left()
+        return [(t, 1.0 / len(left)) for t in left]
+
+    def _deal(self, outcome: int) -> None:
+        game = self._game()
+        if outcome not in [o for o, _ in self.chance_outcomes()]:
+            raise StateError(f"{outcome} is not a chance outcome here")
+        self._shuffle.append(outcome)
+        left = self._left()
+        if _searches_starter(game.rules) and len(self._shuffle) == 1:
+            return
+        if len(left) > 1:
+            return
+        arguments = deal_from_shuffle(game.rules, game.round_index, self._shuffle + left)
+        if arguments is None:  # Doubles: no double dealt, deal again
+            self._shuffle = []
+            self._redeals += 1
+            return
+        self._round = game.module.Round.from_deal(game.rules, **arguments)
+
+    # -- the OpenSpiel state API
+    def current_player(self) -> int:
+        """The seat to move; ``CHANCE`` during the deal, ``TERMINAL`` once over."""
+        if self._round is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._round.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self._round.current_player)
+
+    def _legal_actions(self, player: int) -> List[int]:
+        """The legal action ids, ascending (the distinct moves of docs/rules.md 1.7)."""
+        return list(self._round.legal_actions())
+
+    def _apply_action(self, action: int) -> None:
+        """Deal the chance outcome, or play the move of ``action``
+        (``IllegalMoveError`` when it is not legal)."""
+        if self._round is None:
+            self._deal(int(action))
+        else:
+            self._round.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The action's meaning (and the move it plays now, when legal)."""
+        if player == pyspiel.PlayerId.CHANCE:
+            game = self._game()
+            if _searches_starter(game.rules) and not self._shuffle:
+                return f"starter {action}"
+            return f"deal {Tile.from_index(int(action))}"
+        text = _action_text(self._game().rules, int(action))
+        if self._round is not None and not self._round.is_over and int(action) in self._round.legal_actions():
+            move = str(self._round.action_to_move(int(action)))
+            if move not in ("draw", "pass"):
+                text += f" ({move})"
+        return text
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over."""
+        return self._round is not None and bool(self._round.is_over)
+
+    def returns(self) -> List[float]:
+        """The round margins once over (``Rules.round_margins``), zeros before."""
+        game = self._game()
+        result = None if self._round is None else self._round.result
+        if result is None:
+            return [0.0] * game.rules.players
+        return game.rules.round_margins(result.points)
+
+    def rewards(self) -> List[float]:
+        """Terminal rewards: the returns, at the end only."""
+        return self.returns()
+
+    def _seat(self, player: Optional[int]) -> int:
+        if player is None:
+            player = self.current_player()
+        p = self._game().rules.players
+        if isinstance(player, bool) or not 0 <= int(player) < p:
+            raise RulesError(f"seat must be between 0 and {p - 1}, got {player}")
+        return int(player)
+
+    def _text(self, player: int, perfect_recall: bool) -> str:
+        if self._round is None:
+            game = self._game()
+            return _dealing_text(game.rules, player, game.round_index)
+        if perfect_recall:
+            return str(self._round.information_state(player))
+        return observation_text(self._round.view(player))
+
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        """``round.information_state(player)`` (default: the seat to move)."""
+        return self._text(self._seat(player), True)
+
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """``observation_text(round.view(player))`` (default: the seat to move)."""
+        return self._text(self._seat(player), False)
+
+    def information_state_tensor(self, player: Optional[int] = None) -> List[float]:
+        """``round.information_state_tensor(player)`` as a list (default: the seat to move)."""
+        seat = self._seat(player)
+        if self._round is None:
+            return [0.0] * information_state_tensor_size(self._game().rules)
+        return self._round.information_state_tensor(seat).tolist()  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: Optional[int] = None) -> List[float]:
+        """``round.observation_tensor(player)`` as a list (default: the seat to move)."""
+        seat = self._seat(player)
+        if self._round is None:
+            return [0.0] * observation_tensor_size(self._game().rules)
+        return self._round.observation_tensor(seat).tolist()  # type: ignore[no-any-return]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> "DominoState":
+        """A state with the same public history and ``player_id``'s private
+        history, everything hidden from it sampled exactly from the deal's
+        distribution given what it knows (``round.determinize``,
+        docs/information.md 4); its OpenSpiel history is the world's deal as
+        chance outcomes, then the same moves. ``probability_sampler`` (a
+        uniform [0, 1) float per call, as ``pyspiel.UniformProbabilitySampler``
+        gives) is called twice for the seed. During the deal: a fresh root.
+        ``StateError`` once the round is over."""
+        seat = self._seat(player_id)
+        game = self._game()
+        if self._round is None:
+            return DominoState(game)
+        high = int(probability_sampler() * 2**32) & 0xFFFFFFFF
+        low = int(probability_sampler() * 2**32) & 0xFFFFFFFF
+        world = self._round.determinize(seat, seed=(high << 32) | low)
+        return game.new_initial_state_from_round(world)
+
+    def undone(self) -> "DominoState":
+        """A new state one move back (its OpenSpiel history without the last
+        action, the same deal). OpenSpiel's ``undo_action`` is not open to
+        Python games (it raises); this is the adapter's undo. At the deal or
+        during it, ``StateError``."""
+        if self._round is None or not self._round.move_stack:
+            raise StateError("there is no move to undo: the round is at its deal")
+        state = DominoState(self._game())
+        for action in self.history()[:-1]:
+            state.apply_action(action)
+        return state
+
+    def __str__(self) -> str:
+        """Every hand, the ends, the yard's size and the moves; during the
+        deal, the tiles shuffled so far."""
+        if self._round is None:
+            shuffled = " ".join(str(o) for o in self._shuffle)
+            return f"dealing (deal {self._redeals + 1}): {shuffled}"
+        moves = " ".join(str(m) for m in self._round.move_stack)
+        return f"{self._round}\n  moves: {moves}"
+
+
+def _game_type(game_id: str) -> Any:
+    low, high = PLAYER_RANGE[game_id]
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=_LONG_NAMES[game_id],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(GAME_PARAMETERS[game_id]),
+    )
+
+
+_GAME_TYPES = {game_id: _game_type(game_id) for game_id in GAME_PARAMETERS}
+
+
+def _game_class(game_id: str) -> type:
+    # A class per game: OpenSpiel keeps the creator until the process ends,
+    # and a class (unlike a closure) outlives the interpreter's shutdown.
+    def __init__(self: DominoGame, params: Optional[Dict[str, Any]] = None) -> None:
+        DominoGame.__init__(self, game_id, params)
+
+    name = "".join(part.capitalize() for part in game_id.split("_")) + "Game"
+    doc = f"{_LONG_NAMES[game_id]} as the OpenSpiel game ``{short_name(game_id)}`` (see ``DominoGame``)."
+    return type(name, (DominoGame,), {"__init__": __init__, "__doc__": doc, "__module__": __name__})
+
+
+#: The OpenSpiel game class of each game id (what ``pyspiel.load_game`` builds).
+GAME_CLASSES: Dict[str, type] = {game_id: _game_class(game_id) for game_id in GAME_PARAMETERS}
+
+
+def load(game_id: str, **params: Any) -> DominoGame:
+    """``pyspiel.load_game`` of ``dominocore_<game_id>`` with ``params``."""
+    return pyspiel.load_game(short_name(game_id), params)  # type: ignore[no-any-return]
+
+
+_registered = set(pyspiel.registered_names())
+for _game_id in GAME_PARAMETERS:
+    if short_name(_game_id) not in _registered:
+        pyspiel.register_game(_GAME_TYPES[_game_id], GAME_CLASSES[_game_id])

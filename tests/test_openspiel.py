@@ -1,0 +1,359 @@
+"""dominocore.openspiel: every game and rule set as an OpenSpiel game
+(docs/ecosystem.md 1), checked by OpenSpiel's own random simulation test
+(with serialization), played whole by OpenSpiel's MCTS and IS-MCTS bots,
+and against dominocore's information model: tensors and strings are
+dominocore's own, resampled states share the player's information state,
+returns are the round margins."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from dominocore import IllegalMoveError, RulesError  # noqa: E402
+from dominocore import openspiel as dos  # noqa: E402
+from dominocore.common.information import history_bound  # noqa: E402
+from dominocore.common.rules import GAMES  # noqa: E402
+from helpers import scaled  # noqa: E402
+from open_spiel.python import observation as os_observation  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+#: Game strings of every game and rule set, at a few sizes and player counts.
+CONFIGS = [
+    "dominocore_chickenfoot(rule_set=trains,players=4,set=9)",
+    "dominocore_chickenfoot(rule_set=trains,players=2,set=6,round_index=3,trains=3,double_blank_50=true)",
+    "dominocore_chickenfoot(rule_set=cross,players=4,set=9,round_index=4)",
+    "dominocore_chickenfoot(rule_set=cross,players=2,set=6,hand_size=5)",
+    "dominocore_doubles(players=2)",
+    "dominocore_doubles(players=4,set=9)",
+    "dominocore_block(players=2)",
+    "dominocore_block(players=3,lead=highest_double)",
+    "dominocore_block(players=4,set=9,round_index=2)",
+    "dominocore_mexican_train(players=4,set=9)",
+    "dominocore_mexican_train(players=2,set=6,drawn_tile=may,double_blank_50=true)",
+]
+if os.environ.get("DOMINOCORE_LARGE") == "1":  # set by --large (tests/conftest.py)
+    CONFIGS += [
+        "dominocore_chickenfoot(rule_set=trains,players=5,set=12,trains=6,double_blank_50=true)",
+        "dominocore_chickenfoot(rule_set=cross,players=8,set=15)",
+        "dominocore_mexican_train(players=7,set=12)",
+        "dominocore_doubles(players=3,set=18)",
+    ]
+#: Small games the search bots play whole.
+BOT_CONFIGS = [
+    "dominocore_chickenfoot(players=2,set=6)",
+    "dominocore_chickenfoot(rule_set=cross,players=3,set=6)",
+    "dominocore_doubles(players=2)",
+    "dominocore_block(players=2)",
+    "dominocore_mexican_train(players=2,set=6)",
+]
+
+
+def load(dc, name):
+    """The game ``name`` played by the implementation ``dc``."""
+    params = pyspiel.game_parameters_from_string(name)
+    short = params.pop("name")
+    params["implementation"] = dc.IMPLEMENTATION
+    return pyspiel.load_game(short, params)
+
+
+def deal(state, rng):
+    """Play the deal's chance nodes with ``rng``."""
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def random_states(game, seed, count):
+    """The decision states of ``count`` random rounds (with their ends)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        state = deal(game.new_initial_state(), rng)
+        while True:
+            yield state
+            if state.is_terminal():
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_every_game_is_registered_with_its_game_type():
+    names = set(pyspiel.registered_names())
+    assert set(dos.SHORT_NAMES) == set(GAMES)
+    for game_id, name in dos.SHORT_NAMES.items():
+        assert name in names
+        game = pyspiel.load_game(name)
+        kind = game.get_type()
+        assert kind.short_name == name
+        assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        assert (kind.min_num_players, kind.max_num_players) == dos.PLAYER_RANGE[game_id]
+        assert kind.provides_information_state_string and kind.provides_information_state_tensor
+        assert kind.provides_observation_string and kind.provides_observation_tensor
+        assert game.rules == GAMES[game_id]()
+        assert game.utility_sum() == 0.0
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_parameters_are_the_rules_options(name):
+    game = pyspiel.load_game(name)
+    params = pyspiel.game_parameters_from_string(name)
+    params.pop("name")
+    options = {k: v for k, v in params.items() if k not in ("round_index", "implementation")}
+    assert game.rules == GAMES[game.game_id](**options)
+    assert game.round_index == params.get("round_index", 0)
+    assert game.num_distinct_actions() == game.rules.num_actions
+    assert game.num_players() == game.rules.players
+    assert game.max_game_length() == history_bound(game.rules)
+    assert game.max_chance_outcomes() == game.rules.tile_count
+    # the game's string names the same rules, defaults resolved
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and str(again) == str(game)
+
+
+def test_the_action_spaces_and_bounds_of_the_defaults():
+    trains = pyspiel.load_game("dominocore_chickenfoot")
+    assert trains.num_distinct_actions() == 112
+    # T=55, Y=51, L = 55 + 102 + 8*56 (docs/information.md 3)
+    assert trains.max_game_length() == 605
+    # pips of a double-9 set: 10 * 9 * 11 / 2 = 495; others' mean over 3 seats
+    assert (trains.min_utility(), trains.max_utility()) == (-495.0, 165.0)
+    train = pyspiel.load_game("dominocore_mexican_train")
+    assert train.num_distinct_actions() == 457
+    block = pyspiel.load_game("dominocore_block")
+    assert (block.min_utility(), block.max_utility()) == (-168.0, 168.0)
+    cross = pyspiel.load_game("dominocore_chickenfoot(rule_set=cross)")
+    assert cross.rules.double_blank_50 and cross.max_utility() == (495 + 50) / 3
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_openspiel_random_sim_test_with_serialization(dc, name):
+    game = load(dc, name)
+    pyspiel.random_sim_test(game, num_sims=scaled(2, 10), serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_tensors_and_strings_are_dominocores_own(dc, name):
+    game = load(dc, name)
+    observer = os_observation.make_observation(game)
+    info_observer = os_observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(observer.dict) == [n for n, _ in dos.observation_planes(game.rules)]
+    for i, state in enumerate(random_states(game, seed=1, count=scaled(1, 10))):
+        round_ = state.round
+        for seat in range(game.num_players()):
+            own = round_.observation_tensor(seat)
+            assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), own)
+            if i % 5 == 0:  # OpenSpiel's C++ path, through the observer
+                assert np.array_equal(np.asarray(pyspiel.State.observation_tensor(state, seat), np.float32), own)
+                observer.set_from(state, seat)
+                assert np.array_equal(observer.tensor, own)
+                info = round_.information_state_tensor(seat)
+                info_observer.set_from(state, seat)
+                assert np.array_equal(info_observer.tensor, info)
+                assert np.array_equal(np.asarray(state.information_state_tensor(seat), np.float32), info)
+                assert pyspiel.State.information_state_string(state, seat) == round_.information_state(seat)
+                assert pyspiel.State.observation_string(state, seat) == state.observation_string(seat)
+            assert state.information_state_string(seat) == round_.information_state(seat)
+            assert state.observation_string(seat) == dos.observation_text(round_.view(seat))
+        if not state.is_terminal():
+            assert state.legal_actions() == list(round_.legal_actions())
+            mask = state.legal_actions_mask()
+            assert mask == [int(x) for x in round_.legal_action_mask()]
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_returns_are_the_round_margins_and_sum_to_zero(dc, name):
+    game = load(dc, name)
+    cost = game.game_id in ("chickenfoot", "mexican_train")
+    ends = [s for s in random_states(game, seed=2, count=scaled(4, 40)) if s.is_terminal()]
+    assert ends
+    for state in ends:
+        points = state.round.result.points
+        p = len(points)
+        returns = state.returns()
+        for seat in range(p):
+            others = (sum(points) - points[seat]) / (p - 1)
+            assert returns[seat] == pytest.approx(others - points[seat] if cost else points[seat] - others)
+            assert game.min_utility() <= returns[seat] <= game.max_utility()
+        assert sum(returns) == pytest.approx(0.0, abs=1e-9)
+        assert state.rewards() == returns
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_resampled_states_share_the_players_information_state(dc, name):
+    game = load(dc, name)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = 0
+    for i, state in enumerate(random_states(game, seed=3, count=scaled(1, 5))):
+        if i > scaled(60, 10**6):  # the reference's determinizer is slow late in long rounds
+            break
+        if state.is_terminal() or i % scaled(6, 1):
+            continue
+        for player in range(game.num_players()):
+            if (i // 6 + player) % scaled(2, 1):
+                continue
+            world = state.resample_from_infostate(player, sampler)
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.observation_tensor(player) == state.observation_tensor(player)
+            assert world.current_player() == state.current_player()
+            assert world.legal_actions() == state.legal_actions() or player != state.current_player()
+            # the OpenSpiel history: the world's deal as chance outcomes, then the same moves
+            moves = len(state.round.move_stack)
+            if moves:
+                assert world.history()[-moves:] == state.history()[-moves:]
+            assert world.round.move_stack == state.round.move_stack
+            differs += world.round.hands != state.round.hands
+    assert differs > 0
+
+
+@pytest.mark.parametrize("name", BOT_CONFIGS)
+def test_mcts_and_ismcts_bots_play_whole_rounds(dc, name):
+    game = load(dc, name)
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=scaled(6, 100), evaluator=evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=scaled(6, 100), random_state=rng),
+    ]
+    for _ in range(scaled(1, 4)):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            action = bots[state.current_player() % 2].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert state.round.is_over
+        assert sum(state.returns()) == pytest.approx(0.0, abs=1e-9)
+        assert len([a for a in state.full_history() if a.player >= 0]) <= game.max_game_length()
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_the_deal_is_the_set_up_on_a_shuffle(dc, name):
+    game = load(dc, name)
+    rules = game.rules
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.round is None
+    assert state.information_state_string(0) == f"r{game.round_index};s0;dealing"
+    assert not any(state.observation_tensor(0))
+    outcomes = state.chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    if rules.game == "chickenfoot" and rules.rule_set == "trains":
+        t, p, k = rules.tile_count, rules.players, game.round_index
+        assert outcomes == [(s, len([i for i in range(t) if (k + i) % p == s]) / t) for s in range(p)]
+    # every deal the engine makes is a deal of the shuffle, and comes back whole
+    for seed in range(scaled(6, 200)):
+        round_ = dc.Round(rules, seed=seed, round_index=game.round_index)
+        if seed % 2 and not round_.is_over:
+            round_.apply_action(round_.legal_actions()[-1])
+        rebuilt = game.new_initial_state_from_round(round_)
+        assert rebuilt.round.to_dict() == round_.to_dict()
+        chance = [a for a in rebuilt.full_history() if a.player == pyspiel.PlayerId.CHANCE]
+        assert len(chance) == dos.chance_nodes_per_deal(rules, game.round_index)
+        assert [a.action for a in chance] == dos.shuffle_of_deal(round_)[: len(chance)]
+
+
+def test_a_deal_no_shuffle_gives_is_refused(dc):
+    game = load(dc, "dominocore_block(players=2)")
+    rules = game.rules
+    tiles = [str(dc.Tile.from_index(i)) for i in range(rules.tile_count)]
+    short = dc.Round.from_deal(rules, [tiles[:6], tiles[6:13]], tiles[13:], None, 0)
+    with pytest.raises(dc.StateError):
+        game.new_initial_state_from_round(short)
+    with pytest.raises(dc.StateError):
+        game.new_initial_state_from_round(dc.Round(dc.Block(players=3), seed=1))
+
+
+def test_undone_is_the_state_one_move_back(dc):
+    game = load(dc, "dominocore_doubles(players=3)")
+    rng = np.random.default_rng(5)
+    state = deal(game.new_initial_state(), rng)
+    with pytest.raises(dc.StateError):
+        state.undone()
+    before = state.clone()
+    state.apply_action(int(rng.choice(state.legal_actions())))
+    back = state.undone()
+    assert str(back) == str(before)
+    assert back.history() == before.history()
+    assert back.round.to_dict() == before.round.to_dict()
+    with pytest.raises(pyspiel.SpielError):
+        state.undo_action(before.current_player(), state.history()[-1])
+
+
+def test_clone_and_serialization_keep_the_whole_state(dc):
+    game = load(dc, "dominocore_chickenfoot(rule_set=cross,players=3)")
+    for i, state in enumerate(random_states(game, seed=6, count=1)):
+        if i % 7:
+            continue
+        twin = state.clone()
+        assert str(twin) == str(state) and twin.history() == state.history()
+        again = game.deserialize_state(state.serialize())
+        assert str(again) == str(state) and again.history() == state.history()
+        if state.round is not None:
+            assert again.round.to_dict() == state.round.to_dict()
+            if not state.is_terminal():
+                twin.apply_action(twin.legal_actions()[0])
+                assert str(twin) != str(state)
+
+
+def test_action_strings_name_the_move():
+    game = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
+    state = game.new_initial_state_from_round(game.module.Round(game.rules, seed=7))
+    first = state.legal_actions()[0]
+    move = state.round.action_to_move(first)
+    assert (
+        state.action_to_string(first)
+        == f"{move.tile} by {move.tile.low if first % 2 == 0 else move.tile.high} ({move})"
+    )
+    assert state.action_to_string(2 * 55) == "draw"
+    assert state.action_to_string(2 * 55 + 1) == "pass"
+    root = game.new_initial_state()
+    assert root.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "starter 2"
+    train = pyspiel.load_game("dominocore_mexican_train(players=2,set=6)")
+    assert train.new_initial_state().action_to_string(0, 3 * 3 + 2) == "0-2 on the Mexican train"
+
+
+def test_bad_parameters_raise():
+    with pytest.raises(RulesError):
+        pyspiel.load_game("dominocore_doubles(players=9)")
+    with pytest.raises(RulesError):
+        pyspiel.load_game("dominocore_chickenfoot(round_index=10)")
+    with pytest.raises(RulesError):
+        pyspiel.load_game("dominocore_chickenfoot(rule_set=cross,trains=5)")
+    with pytest.raises(RulesError):
+        pyspiel.load_game("dominocore_block(implementation=java)")
+    with pytest.raises(pyspiel.SpielError):  # OpenSpiel checks names and types itself
+        pyspiel.load_game("dominocore_doubles(colour=red)")
+    game = pyspiel.load_game("dominocore_block")
+    state = deal(game.new_initial_state(), np.random.default_rng(0))
+    with pytest.raises(RulesError):
+        state.observation_tensor(5)
+    before = str(state)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalMoveError):
+        state.apply_action(illegal)
+    assert str(state) == before
+    assert len(state.history()) == len([a for a in state.full_history()])
+
+
+def test_the_guides_openspiel_examples_run(capsys):
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "ecosystem.md").read_text()
+    blocks = [code for code in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "pyspiel" in code]
+    assert len(blocks) == 2
+    for code in blocks:
+        exec(compile(code, "docs/ecosystem.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        assert sum(eval(line)) == pytest.approx(0.0, abs=1e-9)
