@@ -41,13 +41,14 @@ from .reference import match as _ref_match
 from .reference import sim as _ref_sim
 from .reference.round import RoundAPI, RoundResult
 from .reference.sim import Progress, SimulationResult, check_simulate_args
+from .tournaments import tournament as _tournament
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "HistoryEntry",
     "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
+    "Tile", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count", "tournament",
 ]  # fmt: skip
 
 IMPLEMENTATION = "cpp"
@@ -632,6 +633,9 @@ def simulate(
     policy: Union[str, Sequence[str]] = "random",
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    backend: str = "local",
+    chunks: Optional[int] = None,
+    address: Optional[str] = None,
 ) -> SimulationResult:
     """Play ``matches`` whole matches (match i seeded ``seed + i``) or
     ``rounds`` standalone rounds of index ``round_index`` (round i seeded
@@ -641,8 +645,18 @@ def simulate(
     ``progress(done, total)``, if given, is called from this thread about
     every 50 ms and at the end; an exception it raises stops the workers and
     propagates. Ctrl-C stops the run within about 100 ms (``KeyboardInterrupt``).
+
+    ``backend="ray"`` plays the games in ``chunks`` Ray tasks, each a
+    threaded batch of ``threads`` threads (default 1 a task), on the cluster
+    at ``address`` (``dominocore.distributed``), and joins them; ``chunks``
+    with ``backend="local"`` plays them chunk by chunk here. The arrays are
+    the same whatever the backend, the chunks and the threads.
     """
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
+    if (backend, chunks, address) != ("local", None, None):
+        from .distributed import simulate_chunks
+
+        return simulate_chunks("cpp", rules, args, backend, chunks, address)
     raw = _core._simulate(
         _core_rules(rules),
         args.matches,
@@ -660,3 +674,6 @@ def simulate(
 simulate_iter = functools.update_wrapper(
     functools.partial(_ref_sim.simulate_iter, _simulate=simulate), _ref_sim.simulate_iter
 )
+
+#: ``dominocore.tournaments.tournament`` on the compiled core: bots on duplicate deals, rotated seats, statistics.
+tournament = functools.update_wrapper(functools.partial(_tournament, _implementation="cpp"), _tournament)

@@ -10,16 +10,22 @@ game; each game is a small module of hooks in ``reference.games``
 game id in ``reference.games.GAMES``.
 """
 
+import functools as _functools
+
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from ..common.moves import End, Move, Placement
 from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
+from ..tournaments import tournament as _tournament
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
 from .sim import SimulationResult, simulate, simulate_iter
+
+#: ``dominocore.tournaments.tournament`` on the reference: bots on duplicate deals, rotated seats, statistics.
+tournament = _functools.update_wrapper(_functools.partial(_tournament, _implementation="python"), _tournament)
 
 IMPLEMENTATION = "python"
 
@@ -53,4 +59,5 @@ __all__ = [
     "simulate_iter",
     "match_winners",
     "tile_count",
+    "tournament",
 ]

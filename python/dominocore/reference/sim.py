@@ -196,6 +196,9 @@ def simulate(
     policy: Union[str, Sequence[str]] = "random",
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    backend: str = "local",
+    chunks: Optional[int] = None,
+    address: Optional[str] = None,
 ) -> SimulationResult:
     """Play ``matches`` whole matches (match i seeded ``seed + i``) or ``rounds``
     standalone rounds of index ``round_index`` (round i seeded ``seed + i``).
@@ -204,8 +207,17 @@ def simulate(
     reference always runs on the calling thread. ``progress(done, total)``,
     if given, is called now and then and at the end; an exception it raises
     stops the run.
+
+    ``backend="ray"`` plays the games in ``chunks`` Ray tasks (``address``:
+    a Ray cluster) and joins them (``dominocore.distributed``); ``chunks``
+    with ``backend="local"`` plays them chunk by chunk here. The arrays are
+    the same whatever the backend and the chunks.
     """
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
+    if (backend, chunks, address) != ("local", None, None):
+        from ..distributed import simulate_chunks
+
+        return simulate_chunks("python", rules, args, backend, chunks, address)
     cols: dict = {f.name: [] for f in fields(SimulationResult)}
     last_report = time.monotonic()
     for i in range(args.n):

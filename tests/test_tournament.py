@@ -1,0 +1,366 @@
+"""Tournaments (dominocore.tournaments, docs/tournaments.md): the design (duplicate
+deals, rotated seats, per-game seeds), the statistics on hand-made inputs,
+reproducibility whatever the chunks, progress, and bad input. The Ray
+backend is in tests/test_ray.py."""
+
+from __future__ import annotations
+
+import math
+import sys
+
+import dominocore as dc
+import numpy as np
+import pytest
+
+import dominocore.tournaments as T
+
+
+def tour(dc, rules, bots, **kwargs):
+    kwargs.setdefault("progress", False)
+    return dc.tournament(rules, bots, **kwargs)
+
+
+# ---------------------------------------------------------------- statistics on hand-made inputs
+
+
+def test_a_bot_that_always_wins_block():
+    """Block 2p, 3 deals, bot 0 scores at both seats: every statistic exactly."""
+    rules = dc.Block(players=2)
+    seating = [[0, 1], [1, 0]]
+    # deals x tables x seats: bot 0 is seat 0 at table 0 and seat 1 at table 1
+    points = [[[10, 0], [0, 20]], [[5, 0], [0, 5]], [[30, 0], [0, 0 + 12]]]
+    wins = [[[1, 0], [0, 1]]] * 3
+    r = T.TournamentResult(rules, ["A", "B"], seating, points, wins)
+    a, b = r.table()
+    assert (a["games"], a["deals"], r.games) == (6, 3, 6)
+    # A's per-deal mean points: 15, 5, 21; B's 0
+    assert r.per_deal("points")[:, 0].tolist() == [15.0, 5.0, 21.0]
+    assert a["mean_points"] == pytest.approx(41 / 3)
+    sd = np.std([15, 5, 21], ddof=1)
+    half = T.t_quantile(0.975, 2) * sd / math.sqrt(3)
+    assert (a["mean_points_low"], a["mean_points_high"]) == pytest.approx((41 / 3 - half, 41 / 3 + half))
+    assert (a["win_rate"], a["win_rate_low"], a["win_rate_high"]) == (1.0, 1.0, 1.0)
+    assert (b["win_rate"], b["mean_rank"], a["mean_rank"]) == (0.0, 2.0, 1.0)
+    # Block: margin = own - the other's = A's points (B scores 0)
+    assert r.per_deal("margin")[:, 0].tolist() == [15.0, 5.0, 21.0]
+    assert a["mean_margin"] == pytest.approx(41 / 3) and b["mean_margin"] == pytest.approx(-41 / 3)
+    ab = r.pair("A", "B")
+    assert (ab["wins"], ab["losses"], ab["ties"], ab["deals"]) == (3, 0, 0, 3)
+    assert ab["margin"] == pytest.approx(82 / 3)
+    expected_p = T.t_sf((82 / 3) / (2 * sd / math.sqrt(3)), 2)
+    assert ab["p_value"] == pytest.approx(expected_p) == pytest.approx(0.0497494935)  # 3 deals only
+    assert r.pair("B", "A")["p_value"] == pytest.approx(1 - expected_p)
+    # Bradley-Terry with 0.5 pseudo-wins each way: 3.5 to 0.5
+    assert a["elo"] - b["elo"] == pytest.approx(400 * math.log10(3.5 / 0.5))
+    assert a["elo"] + b["elo"] == pytest.approx(3000)
+
+
+def test_a_constant_advantage_has_zero_width_intervals_and_p_zero():
+    rules = dc.Doubles(players=2)
+    points = [[[12, 0], [0, 12]]] * 4
+    wins = [[[1, 0], [0, 1]]] * 4
+    r = T.TournamentResult(rules, ["A", "B"], [[0, 1], [1, 0]], points, wins)
+    ab = r.pair("A", "B")
+    assert (ab["margin"], ab["margin_low"], ab["margin_high"], ab["p_value"]) == (24.0, 24.0, 24.0, 0.0)
+    assert r.pair("B", "A")["p_value"] == 1.0
+
+
+def test_costs_ties_ranks_and_shares_in_chicken_foot():
+    """Chicken Foot: points are costs; tied seats share the win and their ranks."""
+    rules = dc.ChickenFoot(players=3, set=6)
+    seating = [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    points = [[[0, 0, 9], [4, 8, 0], [3, 6, 6]]]  # one deal
+    wins = [[[0.5, 0.5, 0], [0, 0, 1], [1, 0, 0]]]
+    r = T.TournamentResult(rules, ["A", "B", "C"], seating, points, wins)
+    # ranks per table: [1.5, 1.5, 3], [2, 3, 1], [1, 2.5, 2.5]
+    # A sits at (t0 s0), (t1 s2), (t2 s1): ranks 1.5, 1, 2.5; B: 1.5, 2, 2.5; C: 3, 3, 1
+    assert r.per_deal("rank")[0].tolist() == pytest.approx([5 / 3, 2.0, 7 / 3])
+    assert r.per_deal("wins")[0].tolist() == pytest.approx([0.5, 1 / 6, 1 / 3])
+    # margins: others' mean - own
+    m = T.margins(rules, points)[0]
+    assert m[0].tolist() == [4.5, 4.5, -9.0]
+    assert r.per_deal("margin")[0, 0] == pytest.approx((4.5 + 6.0 + -1.5) / 3)
+    assert np.allclose(T.margins(rules, points).sum(axis=-1), 0)
+    assert math.isnan(r.table()[0]["mean_points_low"])  # one deal: no interval
+    assert math.isnan(r.pair("A", "B")["p_value"])
+
+
+def test_student_t_against_known_values():
+    mean, low, high = T.t_interval([1, 2, 3, 4])
+    assert mean == 2.5 and (low, high) == pytest.approx((2.5 - 2.05426, 2.5 + 2.05426), abs=1e-5)
+    assert T.t_quantile(0.975, 3) == pytest.approx(3.182446305284263, rel=1e-10)
+    assert T.t_quantile(0.975, 1000) == pytest.approx(1.962339, rel=1e-6)
+    assert T.t_sf(0.0, 7) == 0.5
+    assert T.paired_t_test([0, 0, 0]) == 0.5 and T.paired_t_test([-1, -1]) == 1.0
+    assert math.isnan(T.paired_t_test([3]))
+
+
+def test_student_t_against_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    for df in (1, 2, 5, 30, 499):
+        for t in (-6.0, -1.0, 0.3, 2.0, 7.5):
+            assert T.t_sf(t, df) == pytest.approx(stats.t.sf(t, df), rel=1e-9, abs=1e-14)
+        assert T.t_quantile(0.975, df) == pytest.approx(stats.t.ppf(0.975, df), rel=1e-9)
+
+
+def test_bradley_terry_three_bots_is_consistent():
+    wins = [[0, 30, 40], [20, 0, 30], [10, 20, 0]]
+    elo = T.bradley_terry(wins)
+    assert elo.mean() == pytest.approx(1500) and elo[0] > elo[1] > elo[2]
+    # the MM fixed point: each bot's wins equal its expected wins
+    w = np.asarray(wins, float) + 0.5
+    np.fill_diagonal(w, 0)
+    pi = 10 ** ((elo - 1500) / 400)
+    expected = [sum((w[i, j] + w[j, i]) * pi[i] / (pi[i] + pi[j]) for j in range(3) if j != i) for i in range(3)]
+    assert expected == pytest.approx(w.sum(axis=1).tolist(), rel=1e-9)
+
+
+# ---------------------------------------------------------------- the design
+
+
+@pytest.mark.parametrize(
+    "bots, players, kwargs, tables",
+    [
+        (["A", "B"], 2, {}, 2),
+        (["A", "B", "C"], 3, {}, 3),
+        (["A", "B", "C"], 3, {"seating": "permute"}, 6),
+        (["A", "B", "C", "D"], 4, {}, 4),
+        (["A", "B"], 4, {}, 2),  # A B A B: two distinct rotations
+        (["A", "B"], 4, {"lineup": ["A", "B", "B", "B"]}, 4),
+        (["A", "B", "C"], 2, {}, 6),  # every pair, both ways
+    ],
+)
+def test_every_bot_plays_every_seat_equally(bots, players, kwargs, tables):
+    seating = T._seating(len(bots), players, kwargs.get("seating", "rotate"), None)
+    if "lineup" in kwargs:
+        seating = T._seating(len(bots), players, "rotate", T._check_lineup(kwargs["lineup"], bots, players))
+    assert len(seating) == tables
+    assert len({tuple(row) for row in seating.tolist()}) == tables
+    for b in range(len(bots)):
+        per_seat = (seating == b).sum(axis=0)
+        assert len(set(per_seat.tolist())) == 1 and per_seat[0] > 0, (b, per_seat)
+
+
+def test_the_games_are_the_documented_deals_and_seeds(dc):
+    """Deal d at table t is Round(rules, seed + d) with the bot at seat s seeded game_seed(seed, d, t, s)."""
+    rules = dc.ChickenFoot(players=3, set=6)
+    seed = 11
+    r = tour(dc, rules, ["random", "greedy", "random"], rounds=3, seed=seed)
+    assert r.seating.tolist() == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    for d in range(3):
+        for t, table in enumerate(r.seating.tolist()):
+            round_ = dc.Round(rules, seed=seed + d)
+            bots = [
+                dc.RandomPlayer(seed=T.game_seed(seed, d, t, s)) if b != 1 else dc.GreedyPlayer()
+                for s, b in enumerate(table)
+            ]
+            while not round_.is_over:
+                round_.push(bots[round_.current_player].choose(round_))
+            assert r.points[d, t].tolist() == list(round_.result.points)
+
+
+def test_both_implementations_give_the_same_tournament(ref):
+    rules = ref.Doubles(players=3)
+    a = tour(ref, rules, ["greedy", "random", ("random", {})], rounds=6, seed=5)
+    b = tour(dc, rules, ["greedy", "random", ("random", {})], rounds=6, seed=5)
+    assert a == b and a.bots == ["greedy", "random", "random#2"]
+    m1 = tour(ref, ref.Block(players=2, target=30), ["greedy", "random"], matches=3, seed=2)
+    m2 = tour(dc, ref.Block(players=2, target=30), ["greedy", "random"], matches=3, seed=2)
+    assert m1 == m2 and m1.unit == "matches" and (m1.rounds >= 1).all()
+
+
+def test_matches_use_match_totals_and_winners(dc):
+    rules = dc.Doubles(players=2, target=50)
+    r = tour(dc, rules, ["greedy", "random"], matches=2, seed=9)
+    for d in range(2):
+        for t, table in enumerate(r.seating.tolist()):
+            m = dc.Match(rules, seed=9 + d)
+            bots = [
+                dc.RandomPlayer(seed=T.game_seed(9, d, t, s)) if b == 1 else dc.GreedyPlayer()
+                for s, b in enumerate(table)
+            ]
+            while not m.is_over:
+                round_ = m.new_round()
+                while not round_.is_over:
+                    round_.push(bots[round_.current_player].choose(round_))
+            assert r.points[d, t].tolist() == list(m.totals)
+            assert r.wins[d, t].tolist() == [1.0 / len(m.winners) if s in m.winners else 0.0 for s in range(2)]
+            assert r.rounds[d, t] == len(m.results)
+
+
+# ---------------------------------------------------------------- reproducibility, chunks, progress
+
+
+def test_same_seed_same_result_whatever_the_chunks(dc):
+    rules = dc.ChickenFoot(players=4, set=6)
+    bots = ["greedy", "random", "random", "greedy"]
+    base = tour(dc, rules, bots, rounds=7, seed=3)
+    for chunks in (1, 2, 5):
+        assert tour(dc, rules, bots, rounds=7, seed=3, chunks=chunks) == base
+    assert tour(dc, rules, bots, rounds=7, seed=4) != base
+    assert str(tour(dc, rules, bots, rounds=7, seed=3)) == str(base)
+
+
+def test_the_progress_bar_changes_nothing(dc, capsys):
+    rules = dc.Block(players=2)
+    quiet = tour(dc, rules, ["greedy", "random"], rounds=5, seed=1)
+    capsys.readouterr()
+    shown = dc.tournament(rules, ["greedy", "random"], rounds=5, seed=1, progress=True)
+    out = capsys.readouterr()
+    assert shown == quiet and out.out == ""
+    calls = []
+    T.tournament(rules, ["greedy", "random"], rounds=4, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_the_table_and_str_are_readable(dc):
+    r = tour(dc, dc.Block(players=2), {"G": "greedy", "R": "random"}, rounds=20, seed=1)
+    rows = r.table()
+    assert [row["bot"] for row in rows] == ["G", "R"]
+    assert set(rows[0]) == {
+        "bot", "games", "deals", "elo",
+        *(f"{k}{s}" for k in ("mean_points", "win_rate", "mean_rank", "mean_margin") for s in ("", "_low", "_high")),
+    }  # fmt: skip
+    assert all(isinstance(v, (str, int, float)) for row in rows for v in row.values())
+    assert rows[0]["mean_margin"] == pytest.approx(-rows[1]["mean_margin"])
+    assert [(p["bot"], p["opponent"]) for p in r.pairwise()] == [("G", "R"), ("R", "G")]
+    text = str(r)
+    assert "| G | R |" in text and "20 deals x 2 tables = 40 rounds" in text
+    assert repr(r) == "<TournamentResult G, R: 20 deals x 2 tables>"
+
+
+# ---------------------------------------------------------------- bots
+
+
+def test_a_function_sees_only_its_view_and_may_return_an_action_id(dc):
+    seen = []
+
+    def first(view):
+        seen.append(view)
+        return view.legal_actions()[0]
+
+    rules = dc.ChickenFoot(players=2, set=6)
+    r = tour(dc, rules, [first, "greedy"], rounds=2, seed=1)
+    assert r.bots == ["first", "greedy"] and seen
+    assert all(isinstance(v, dc.PlayerView) and v.current_player == v.seat for v in seen)
+
+
+def test_bot_objects_are_copied_and_reseeded_per_game(dc):
+    class Picker:
+        name = "picker"
+
+        def __init__(self):
+            self.seed = None
+            self.calls = 0
+
+        def reseed(self, seed):
+            self.seed = seed
+
+        def choose(self, view):
+            self.calls += 1
+            moves = view.legal_moves()
+            return moves[self.seed % len(moves)]
+
+    bot = Picker()
+    rules = dc.Block(players=2)
+    a = tour(dc, rules, [bot, "greedy"], rounds=3, seed=2)
+    assert bot.calls == 0 and bot.seed is None  # the caller's object is untouched
+    assert a == tour(dc, rules, [Picker(), "greedy"], rounds=3, seed=2, chunks=3)
+    assert a.bots == ["picker", "greedy"]
+
+
+def test_builtin_bot_objects_and_registered_bots(dc):
+    rules = dc.Block(players=2)
+    a = tour(dc, rules, [dc.RandomPlayer(seed=99), dc.GreedyPlayer()], rounds=3, seed=1)
+    assert a.bots == ["random", "greedy"] and a == tour(dc, rules, ["random", "greedy"], rounds=3, seed=1)
+    made = []
+
+    class Last:
+        def __init__(self, seed=0, offset=0):
+            made.append((seed, offset))
+
+        def choose(self, round_):
+            return round_.legal_moves()[-1]
+
+    T.register_bot("test-last", Last)
+    r = tour(dc, rules, [("test-last", {"offset": 3}), "greedy"], rounds=2, seed=1)
+    assert r.bots == ["test-last(offset=3)", "greedy"]
+    assert sorted(made) == sorted((T.game_seed(1, d, t, t), 3) for d in range(2) for t in range(2))
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "bots, kwargs, words",
+    [
+        (["greedy"], {"rounds": 2}, "at least 2 bots"),
+        ("greedy", {"rounds": 2}, "bots must be"),
+        (["greedy", 3], {"rounds": 2}, "a bot is"),
+        (["greedy", ("greedy", {"depth": 2})], {"rounds": 2}, "takes no options"),
+        (["greedy", ("x", 2)], {"rounds": 2}, "(policy name, dict of options)"),
+        (["greedy", "random"], {}, "exactly one of"),
+        (["greedy", "random"], {"rounds": 2, "matches": 2}, "exactly one of"),
+        (["greedy", "random"], {"rounds": 0}, "rounds must be"),
+        (["greedy", "random"], {"rounds": 2, "backend": "spark"}, "backend must be"),
+        (["greedy", "random"], {"rounds": 2, "address": "ray://x:1"}, "backend='ray' only"),
+        (["greedy", "random"], {"rounds": 2, "seating": "shuffle"}, "seating must be"),
+        (["greedy", "random"], {"rounds": 2, "lineup": ["greedy"] * 4}, "leaves out"),
+        (["greedy", "random"], {"rounds": 2, "lineup": ["a"] * 4}, "unknown bot"),
+        (["greedy", "random"], {"rounds": 2, "chunks": 0}, "chunks must be"),
+        (["greedy", "random"], {"matches": 2, "round_index": 1}, "round_index applies"),
+        (["greedy", "nobody"], {"rounds": 2}, "unknown bot policy 'nobody'"),
+        (["greedy", "random"], {"rounds": 2, "progress": "yes"}, "progress must be"),
+    ],
+)
+def test_bad_input_is_a_rules_error(dc, bots, kwargs, words):
+    with pytest.raises(dc.RulesError) as info:
+        dc.tournament(dc.ChickenFoot(players=4, set=6), bots, **{"progress": False, **kwargs})
+    assert words in str(info.value)
+
+
+def test_an_illegal_move_names_the_bot(dc):
+    def drawer(view):
+        return "draw"
+
+    with pytest.raises(dc.IllegalMoveError, match="bot 'drawer' at seat"):
+        tour(dc, dc.Block(players=2), [drawer, "greedy"], rounds=1)
+    with pytest.raises(dc.IllegalMoveError, match="action id"):
+        tour(dc, dc.Block(players=2), [lambda v: None, "greedy"], rounds=1)
+
+
+# ---------------------------------------------------------------- simulate in chunks
+
+
+def test_simulate_in_local_chunks_is_the_same_run(dc):
+    rules = dc.Doubles(players=3)
+    whole = dc.simulate(rules, rounds=30, seed=8, policy="greedy")
+    for chunks in (1, 2, 5):
+        part = dc.simulate(rules, rounds=30, seed=8, policy="greedy", chunks=chunks)
+        for name in ("points", "reason", "out_seat", "starter", "moves", "match_index", "totals", "winners"):
+            assert np.array_equal(getattr(whole, name), getattr(part, name)), name
+    m = dc.simulate(dc.Block(players=2, target=30), matches=4, seed=1, chunks=3)
+    assert np.array_equal(m.totals, dc.simulate(dc.Block(players=2, target=30), matches=4, seed=1).totals)
+    with pytest.raises(dc.RulesError, match="backend must be"):
+        dc.simulate(rules, rounds=3, backend="dask")
+
+
+def test_identical_bots_differ_by_exactly_nothing(dc):
+    rules = dc.ChickenFoot(players=4, set=6)
+    r = tour(dc, rules, {"A": "greedy", "B": "greedy"}, rounds=6, seed=1, lineup=["A", "B", "B", "B"])
+    ab = r.pair("A", "B")
+    assert (ab["margin"], ab["margin_low"], ab["margin_high"], ab["p_value"], ab["ties"]) == (0.0, 0.0, 0.0, 0.5, 6)
+    assert r.table()[0]["mean_margin"] == 0.0 and r.table()[0]["elo"] == pytest.approx(1500)
+
+
+def test_the_pre_registered_bench_script_runs(capsys):
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "bench" / "tournament.py"
+    spec = importlib.util.spec_from_file_location("bench_tournament", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--bot", "random", "--deals", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Smoke run: 3 deals" in out and out.count("| 3 |") == 4
