@@ -458,6 +458,13 @@ def main() -> None:
     clones = best_rate(lambda: repeat_calls(clone, n(200_000)), repeats)
     rows.append(("Round.clone(), C++ core (from Python)", clones, "clones/s"))
 
+    # -- search: IS-MCTS iterations a second (bench/search_rates.py)
+    from search_rates import ismcts_rows
+
+    more_rows, more_ratios = ismcts_rows(args.quick, repeats)
+    rows += more_rows
+    ratios += more_ratios
+
     info_notes: List[str] = []
     for label, make in (
         ("trains d9 4p", lambda m: m.ChickenFoot(players=4)),

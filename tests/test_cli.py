@@ -104,7 +104,10 @@ def test_help_has_no_raw_markup(capsys, command):
     "argv, message",
     [
         (["play", "--players", "2", "--seat", "2"], "--seat must be between 0 and 1, got 2"),
-        (["play", "--bots", "greedy,clever"], "--bots: unknown bot 'clever' (choose from greedy, random)"),
+        (
+            ["play", "--bots", "greedy,clever"],
+            "--bots: unknown bot 'clever' (choose from greedy, random, ismcts, pimc)",
+        ),
         (["play", "--rounds", "0"], "--rounds must be at least 1, got 0"),
         (["play", "--resume", "/nonexistent/save.json"], "cannot resume from /nonexistent/save.json"),
         (["play", "--resume", "x.json", "--game", "block"], "--resume takes the game from the file: drop --game"),
@@ -521,3 +524,13 @@ def test_the_show_examples_of_docs_cli_md_print_as_written(capsys):
     for command, expected in examples:
         assert cli.main(shlex.split(command)[1:]) == 0
         assert capsys.readouterr().out == expected
+
+
+@pytest.mark.parametrize("kind", ["ismcts", "pimc"])
+def test_a_search_bot_at_the_table_plays_from_its_seats_view(kind):
+    r = dominocore.Round(dominocore.Block(players=2), seed=5)
+    r.push(r.legal_moves()[0])
+    move = cli._bot_move(kind, r, seed=3)
+    assert move in r.legal_moves()
+    world = r.determinize(r.current_player, seed=1)  # the same view, other hidden tiles
+    assert cli._bot_move(kind, world, seed=3) == move

@@ -373,6 +373,7 @@ py::array float_buffer(const py::object& out, const std::vector<py::ssize_t>& sh
 }  // namespace
 
 #include "determinize_bindings.hpp"  // after the helpers above, which it uses
+#include "search_bindings.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
@@ -769,4 +770,5 @@ PYBIND11_MODULE(_core, m) {
     return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kMaxThreads);
   });
   bind_determinizer(m);  // after RoundCore, which gains _determinizer
+  bind_search(m);
 }

@@ -43,6 +43,13 @@ from ._version import __version__  # noqa: E402
 
 __all__ = list(_names) + ["reference", "__version__"]
 
+try:  # the search bots run in the compiled core (docs/search.md)
+    from .search import CheatingMCTSPlayer, ISMCTSPlayer, PIMCPlayer  # noqa: E402,F401
+
+    __all__ += ["CheatingMCTSPlayer", "ISMCTSPlayer", "PIMCPlayer"]
+except ImportError:  # pragma: no cover - only without a build
+    pass
+
 
 def __dir__() -> list:
     """The public names only (PEP 562): not the import machinery above."""

@@ -144,3 +144,33 @@ def _observation_tensors(
     rounds: Sequence[RoundCore], seats: Sequence[int], out: Optional[npt.NDArray[np.float32]] = None
 ) -> npt.NDArray[np.float32]: ...
 def hardware_threads() -> int: ...
+
+# The search bots (docs/search.md; cpp/bindings/search_bindings.hpp).
+def _search(
+    state: RoundCore,
+    algorithm: str,
+    iterations: int,
+    seconds: float,
+    c: float,
+    rollout: str,
+    trees: int,
+    threads: int,
+    seed: int,
+    reward: str,
+    max_depth: int,
+) -> Dict[str, Any]: ...
+def _state_from_knowledge(
+    rules: CoreRules,
+    seat: int,
+    round_index: int,
+    centre: int,
+    starter: int,
+    highest_double: bool,
+    hand: List[int],
+    hand_sizes: List[int],
+    own_search: List[int],
+    search_counts: List[int],
+    movers: List[int],
+    codes: List[int],
+    drawn: List[int],
+) -> RoundCore: ...

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import functools
 import operator
+import sys as _sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _core
 from .common import messages
+from .common import policies as _policies
 
 # The value types are shared with the reference: one set of classes for both.
 from .common.checks import (
@@ -39,6 +41,7 @@ from .common.tiles import Tile, tile_count
 from .common.view import HistoryEntry, PlayerView
 from .reference import match as _ref_match
 from .reference import sim as _ref_sim
+from .reference.rng import PLAYER_SEED_XOR as _PLAYER_XOR
 from .reference.round import RoundAPI, RoundResult
 from .reference.sim import Progress, SimulationResult, check_simulate_args
 from .tournaments import tournament as _tournament
@@ -611,13 +614,39 @@ class Match(_ref_match.Match):
         bots._state = self._bot_state
         return bots
 
+    def _mixed_bots(self, entries: List[Any]) -> _policies.MixedBots:
+        shared = _SharedRandom(self._bot_state)
+        return _policies.MixedBots(entries, shared, GreedyPlayer(), shared.state)
+
     @staticmethod
     def _bot_state_of(bots: Any) -> int:
+        if isinstance(bots, _policies.MixedBots):
+            return bots.state()
         return int(bots._state)
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
+        if isinstance(bots, _policies.MixedBots):
+            bots.play_out(round_)  # a Python loop: some seat is not a built-in bot
+            return
         round_._s._playout(bots)  # the whole round in C++
+
+
+class _SharedRandom:
+    """The random seats' shared generator in a Python play loop: the core's
+    random player at a raw generator state (docs/rules.md 1.6)."""
+
+    def __init__(self, state: int) -> None:
+        self._bots = _core.Bots(["random"], 1, 0)
+        self._bots._state = state
+
+    def choose(self, round: Round) -> Move:
+        """The random seats' move in ``round``."""
+        return _decode(self._bots._choose(_checked_round(round)))
+
+    def state(self) -> int:
+        """The generator's raw state."""
+        return int(self._bots._state)
 
 
 #: The seats that win a finished match with these round results (shared with the reference).
@@ -630,9 +659,10 @@ def simulate(
     rounds: Optional[int] = None,
     seed: int = 0,
     round_index: int = 0,
-    policy: Union[str, Sequence[str]] = "random",
+    policy: Any = "random",
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    policy_options: Optional[Dict[str, Any]] = None,
     backend: str = "local",
     chunks: Optional[int] = None,
     address: Optional[str] = None,
@@ -646,12 +676,25 @@ def simulate(
     every 50 ms and at the end; an exception it raises stops the workers and
     propagates. Ctrl-C stops the run within about 100 ms (``KeyboardInterrupt``).
 
+    A policy that is not made of "random" and "greedy" (search bots by name
+    with ``policy_options``, bot objects, callables of a ``PlayerView``) runs
+    in a Python loop over the games on ``threads`` Python threads (default 1),
+    the searches releasing the GIL (docs/search.md 5).
+
     ``backend="ray"`` plays the games in ``chunks`` Ray tasks, each a
     threaded batch of ``threads`` threads (default 1 a task), on the cluster
     at ``address`` (``dominocore.distributed``), and joins them; ``chunks``
     with ``backend="local"`` plays them chunk by chunk here. The arrays are
-    the same whatever the backend, the chunks and the threads.
+    the same whatever the backend, the chunks and the threads. Those take
+    the built-in policies only (``dc.tournament`` spreads search bots over Ray).
     """
+    if not _policies.is_plain_policy(policy, policy_options):
+        if (backend, chunks, address) != ("local", None, None):
+            raise RulesError("backend and chunks take the built-in policies only: random, greedy")
+        args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", threads, progress)
+        return _policies.simulate_mixed(  # type: ignore[no-any-return]
+            _sys.modules[__name__], rules, args, policy, policy_options, lambda s: _SharedRandom(s ^ _PLAYER_XOR)
+        )
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
     if (backend, chunks, address) != ("local", None, None):
         from .distributed import simulate_chunks

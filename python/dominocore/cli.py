@@ -43,7 +43,7 @@ _GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
     ("--drawn-tile", "drawn_tile", dict(choices=["must", "may"], help="Mexican Train: a drawn tile that fits")),
 )
 #: The bots a person can play against, and the policies of simulate.
-BOTS = ("greedy", "random")
+BOTS = ("greedy", "random", "ismcts", "pimc")  # the searches at their default options (docs/search.md)
 #: The file types simulate --out writes, by suffix.
 OUT_TYPES = (".npz", ".csv", ".parquet")
 #: What a play session file says it is.
@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--policy",
         default=None,
-        help="comma-separated policies per seat, cycled: random, greedy (default greedy,random)",
+        help="comma-separated policies per seat, cycled: random, greedy, ismcts, pimc (default greedy,random)",
     )
     parser.add_argument(
         "--simulate", type=int, default=0, metavar="N", help="also time N random rounds with dominocore.simulate"
@@ -107,7 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the match seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
-        "--bots", default="greedy", help="the other seats' bots in seat order, comma-separated, cycled (greedy, random)"
+        "--bots",
+        default="greedy",
+        help="the other seats' bots in seat order, comma-separated, cycled (greedy, random, ismcts, pimc)",
     )
     play.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds (default: the whole match)")
     play.add_argument("--resume", metavar="FILE", help="resume a game saved with the save command")
@@ -288,7 +290,11 @@ def _bot_move(kind: str, round_: Any, seed: int) -> "dc.Move":
     if kind == "greedy":
         return dc.GreedyPlayer().choose(round_)
     key = (seed * 0x9E3779B97F4A7C15 + round_.round_index * 0x100000001B3 + len(round_.move_stack)) % 2**64
-    return dc.RandomPlayer(key).choose(round_)
+    if kind == "random":
+        return dc.RandomPlayer(key).choose(round_)
+    from .search import SEARCH_POLICIES  # a search sees only the seat's view
+
+    return SEARCH_POLICIES[kind](seed=key).choose(round_.view(round_.current_player))
 
 
 class _PlaySession:

@@ -51,9 +51,10 @@ __all__ = [
 
 #: The seating designs: ``"rotate"`` (the p rotations of the lineup) or ``"permute"`` (its distinct permutations).
 SEATINGS = ("rotate", "permute")
-#: The policies the tournament builds itself; other names go to ``register_bot`` or the implementation's ``make_bot``.
+#: The policies the tournament builds itself; other names go to ``register_bot``.
 BUILTIN_BOTS = ("random", "greedy")
-#: Games whose round points are costs (lower is better): docs/rules.md 2.5 and games/mexican_train.md.
+#: The search bots of the compiled core, by name (``(name, options)`` passes their options).
+SEARCH_BOTS = ("ismcts", "pimc", "cheat")
 #: The modules serving each implementation, by name.
 _IMPLEMENTATIONS = {"cpp": "dominocore._native", "python": "dominocore.reference"}
 #: The Elo scale of the ratings: 400 points for a factor 10 in the Bradley-Terry strength, mean 1500.
@@ -233,10 +234,15 @@ def _player(bot: _Bot, impl: Any, seed: int) -> Play:
             engine = impl.GreedyPlayer()
         elif bot.obj is not None:  # a registered factory, carried to the workers with the spec
             engine = bot.obj(seed=seed, **options)
-        elif callable(getattr(impl, "make_bot", None)):
-            engine = impl.make_bot(bot.policy, seed=seed, **options)
+        elif bot.policy in SEARCH_BOTS:  # the core's searches (docs/search.md), seeded per game
+            from .search import SEARCH_POLICIES
+
+            try:
+                engine = SEARCH_POLICIES[bot.policy](seed=seed, **options)
+            except TypeError as exc:
+                raise RulesError(f"bot {bot.policy!r}: {exc}") from None
         else:
-            known = sorted(set(BUILTIN_BOTS) | set(_REGISTRY))
+            known = sorted(set(BUILTIN_BOTS) | set(SEARCH_BOTS) | set(_REGISTRY))
             raise RulesError(f"unknown bot policy {bot.policy!r} (known: {', '.join(known)})")
         choose = engine.choose
 
@@ -757,9 +763,9 @@ def tournament(
     names or indices; default: the bots repeated in order); with more, the
     rotations of every set of p bots.
 
-    A bot is a policy name (``"random"``, ``"greedy"``, or one made known by
-    ``register_bot`` or the implementation's ``make_bot``), a pair
-    ``(name, options)``, an object with ``choose(view)`` (copied for each
+    A bot is a policy name (``"random"``, ``"greedy"``, the searches
+    ``"ismcts"``, ``"pimc"``, ``"cheat"`` of docs/search.md, or one made known
+    by ``register_bot``), a pair ``(name, options)``, an object with ``choose(view)`` (copied for each
     game; ``reseed(seed)`` is called on the copy if it has one) or a
     function of a ``PlayerView``; both return a ``Move``, its text or an
     action id. ``bots`` is a list of them or a dict naming them. The bot at

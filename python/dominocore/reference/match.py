@@ -24,6 +24,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, 
 
 from ..common.checks import MAX_SEED, Guarded, as_int, check_policies, check_seed, shown
 from ..common.errors import IllegalMoveError, RulesError, StateError
+from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.rules import Rules, check_rules, rules_from_dict
 from .games import game_of
 from .players import GreedyPlayer, RandomPlayer
@@ -256,7 +257,9 @@ class Match(Guarded):
         self._shared = False
         return round_
 
-    def play(self, policy: Union[str, Sequence[str]] = "random", rounds: Optional[int] = None) -> "Match":
+    def play(
+        self, policy: Any = "random", rounds: Optional[int] = None, policy_options: Optional[Dict[str, Any]] = None
+    ) -> "Match":
         """Play on with the bots of docs/rules.md 1.6 and return ``self``: to
         the end of the match, or ``rounds`` rounds at most (finishing the
         round in play counts as one).
@@ -264,9 +267,17 @@ class Match(Guarded):
         ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat. The
         random seats share the match's random-play generator, seeded from the
         match seed (docs/engine.md 12): it carries on from call to call and
-        is saved by ``to_dict``.
+        is saved by ``to_dict``. Beyond these, a seat's policy may be a search
+        bot's name ("ismcts", "pimc", "cheat", options in
+        ``policy_options={"ismcts": {...}}``), a bot object with
+        ``choose(round)`` or a callable of a ``PlayerView`` returning a move or
+        an action id (docs/search.md 5).
         """
-        bots = self._bots(policy)
+        if is_plain_policy(policy, policy_options):
+            bots = self._bots(policy)
+        else:
+            entries = resolve_players(policy, self._rules.players, policy_options)
+            bots = self._mixed_bots(entries)
         limit = None if rounds is None else as_int(rounds, "rounds", 0, MAX_SEED)
         played = 0
         while not self.is_over and (limit is None or played < limit):
@@ -287,13 +298,24 @@ class Match(Guarded):
         greedy = GreedyPlayer()
         return shared, [shared if p == "random" else greedy for p in check_policies(policy, self._rules.players)]
 
+    def _mixed_bots(self, entries: List[Any]) -> MixedBots:
+        """The players of a policy that is not plain, for a Python play loop."""
+        shared = RandomPlayer()
+        shared.rng.state = self._bot_state
+        return MixedBots(entries, shared, GreedyPlayer(), lambda: shared.rng.state)
+
     @staticmethod
     def _bot_state_of(bots: Any) -> int:
         """The state of the random seats' generator after playing with ``bots``."""
+        if isinstance(bots, MixedBots):
+            return bots.state()
         return bots[0].rng.state
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
+        if isinstance(bots, MixedBots):
+            bots.play_out(round_)
+            return
         players = bots[1]
         while not round_.is_over:
             round_.push(players[round_.current_player].choose(round_))

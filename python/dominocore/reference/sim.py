@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, fields
+from types import SimpleNamespace
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
@@ -24,9 +25,10 @@ from ..common.checks import (
     check_seed,
 )
 from ..common.errors import RulesError
+from ..common.policies import is_plain_policy, simulate_mixed
 from ..common.rules import Rules, check_rules
 from .match import Match
-from .players import players_for
+from .players import GreedyPlayer, RandomPlayer, players_for
 from .round import Round
 
 __all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
@@ -187,15 +189,22 @@ def check_simulate_args(
     return SimulationArgs(matches is not None, n, check_seed(seed), index, policies, threads, progress)
 
 
+def _random_at(seed: int) -> Any:
+    """The random seats' shared player of a standalone round seeded ``seed``, with ``state()``."""
+    player = RandomPlayer(seed)
+    return SimpleNamespace(choose=player.choose, state=lambda: player.rng.state)
+
+
 def simulate(
     rules: Rules,
     matches: Optional[int] = None,
     rounds: Optional[int] = None,
     seed: int = 0,
     round_index: int = 0,
-    policy: Union[str, Sequence[str]] = "random",
+    policy: Any = "random",
     threads: Optional[int] = None,
     progress: Optional[Progress] = None,
+    policy_options: Optional[Dict[str, Any]] = None,
     backend: str = "local",
     chunks: Optional[int] = None,
     address: Optional[str] = None,
@@ -206,13 +215,22 @@ def simulate(
     ``threads`` is checked for parity with the compiled engine; the
     reference always runs on the calling thread. ``progress(done, total)``,
     if given, is called now and then and at the end; an exception it raises
-    stops the run.
+    stops the run. A policy beyond "random" and "greedy" (search bots with
+    ``policy_options``, bot objects, callables of a ``PlayerView``) is played
+    in a Python loop as in ``Match.play`` (docs/search.md 5).
 
     ``backend="ray"`` plays the games in ``chunks`` Ray tasks (``address``:
     a Ray cluster) and joins them (``dominocore.distributed``); ``chunks``
     with ``backend="local"`` plays them chunk by chunk here. The arrays are
-    the same whatever the backend and the chunks.
+    the same whatever the backend and the chunks. Those take the built-in
+    policies only (``dc.tournament`` spreads search bots over Ray).
     """
+    if not is_plain_policy(policy, policy_options):
+        if (backend, chunks, address) != ("local", None, None):
+            raise RulesError("backend and chunks take the built-in policies only: random, greedy")
+        args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", threads, progress)
+        impl = SimpleNamespace(Round=Round, Match=Match, GreedyPlayer=GreedyPlayer, SimulationResult=SimulationResult)
+        return simulate_mixed(impl, rules, args, policy, policy_options, _random_at)
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
     if (backend, chunks, address) != ("local", None, None):
         from ..distributed import simulate_chunks

@@ -1,0 +1,85 @@
+// The binding of the search bots (docs/search.md).
+//
+// Part of module.cpp's translation unit: included there after the helpers it
+// uses (encode, decode, to_uint64), and bind_search() runs at the end of the
+// module's definition. Searches run with the GIL released.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dominocore/search.hpp"
+
+namespace {
+
+inline void bind_search(py::module_& m) {
+  m.def(
+      "_search",
+      [](const State& state, const std::string& algorithm, py::handle iterations, double seconds,
+         double c, const std::string& rollout, int trees, int threads, py::handle seed,
+         const std::string& reward, int max_depth) {
+        SearchOptions o;
+        o.algorithm = parse_search_algorithm(algorithm);
+        o.iterations = to_uint64(iterations, "iterations");
+        o.seconds = seconds;
+        o.c = c;
+        o.rollout = parse_policy(rollout);
+        o.trees = trees;
+        o.threads = threads;
+        o.seed = to_uint64(seed, "seed");
+        o.reward = parse_search_reward(reward);
+        o.max_depth = max_depth;
+        o.validate();
+        if (state.is_over()) throw StateError("the round is over: there is no move to choose");
+        SearchResult r;
+        {
+          py::gil_scoped_release release;
+          r = search(state, o);
+        }
+        py::dict out;
+        out["move"] = encode(r.move);
+        out["moves"] = encode_all(r.moves);
+        out["visits"] = r.visits;
+        out["mean_reward"] = r.mean_reward;
+        out["iterations"] = r.iterations;
+        out["nodes"] = r.nodes;
+        out["seconds"] = r.seconds;
+        return out;
+      },
+      py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("seconds"),
+      py::arg("c"), py::arg("rollout"), py::arg("trees"), py::arg("threads"), py::arg("seed"),
+      py::arg("reward"), py::arg("max_depth"),
+      "Searches for the seat to move (docs/search.md); returns the move code and root "
+      "statistics.");
+  m.def(
+      "_state_from_knowledge",
+      [](const Rules& rules, int seat, int round_index, int centre, int starter,
+         bool highest_double, const std::vector<int>& hand, const std::vector<int>& hand_sizes,
+         const std::vector<int>& own_search, const std::vector<int>& search_counts,
+         const std::vector<int>& movers, const std::vector<int>& codes,
+         const std::vector<int>& drawn) {
+        SeatKnowledge k;
+        k.seat = seat;
+        k.round_index = round_index;
+        k.centre = centre;
+        k.starter = starter;
+        k.highest_double = highest_double;
+        k.hand = hand;
+        k.hand_sizes = hand_sizes;
+        k.own_search = own_search;
+        k.search_counts = search_counts;
+        k.movers = movers;
+        k.drawn = drawn;
+        for (int code : codes) k.moves.push_back(decode(code));
+        py::gil_scoped_release release;
+        return state_from_knowledge(rules, k);
+      },
+      py::arg("rules"), py::arg("seat"), py::arg("round_index"), py::arg("centre"),
+      py::arg("starter"), py::arg("highest_double"), py::arg("hand"), py::arg("hand_sizes"),
+      py::arg("own_search"), py::arg("search_counts"), py::arg("movers"), py::arg("codes"),
+      py::arg("drawn"),
+      "A state (RoundCore) with the given seat's information and made-up hidden tiles: for "
+      "searching from a PlayerView only.");
+}
+
+}  // namespace

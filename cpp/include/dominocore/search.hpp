@@ -1,0 +1,109 @@
+// Search bots (docs/search.md): single-observer information-set MCTS
+// (Cowling, Powley & Whitehouse 2012), perfect-information Monte Carlo over
+// determinizations (Long et al. 2010), and a cheating MCTS that reads the true
+// state (an evaluation ceiling only, never a default).
+//
+// Every search is a pure function of (the position as the searching seat
+// knows it, the options): IS-MCTS and PIMC read the state only through one
+// Determinizer of the seat to move (docs/information.md 4) and through the
+// worlds it samples, so two states the seat cannot tell apart give the same
+// move for the same seed. The cheating search reads the state itself.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dominocore/move.hpp"
+#include "dominocore/players.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/state.hpp"
+
+namespace dominocore {
+
+enum class SearchAlgorithm : uint8_t { ISMCTS = 0, PIMC = 1, Cheat = 2 };
+/// The reward maximised (docs/search.md "The reward").
+enum class SearchReward : uint8_t { Margin = 0, Own = 1 };
+
+const char* search_algorithm_name(SearchAlgorithm a) noexcept;
+/// "ismcts" / "pimc" / "cheat"; throws RulesError otherwise.
+SearchAlgorithm parse_search_algorithm(std::string_view s);
+/// "margin" / "own"; throws RulesError otherwise.
+SearchReward parse_search_reward(std::string_view s);
+
+/// The most iterations one search may run, and the most trees or worlds.
+inline constexpr uint64_t kMaxSearchIterations = uint64_t{1} << 32;
+inline constexpr int kMaxSearchTrees = 4096;
+
+struct SearchOptions {
+  SearchAlgorithm algorithm = SearchAlgorithm::ISMCTS;
+  /// Total iterations over every tree (0: no bound, then `seconds` must be > 0).
+  uint64_t iterations = 1000;
+  /// Wall-clock budget in seconds (0: none). With both, the first reached stops.
+  double seconds = 0;
+  /// UCB exploration constant, on rewards scaled to [0, 1].
+  double c = 0.7;
+  /// The rollout policy after the tree: random or greedy play for every seat.
+  Policy rollout = Policy::Random;
+  /// IS-MCTS and cheat: independent trees (root parallelism) whose visit
+  /// counts are summed; PIMC: the number of worlds (determinizations).
+  int trees = 1;
+  /// Worker threads the trees (or worlds) are spread over; no effect on results.
+  int threads = 1;
+  uint64_t seed = 0;
+  SearchReward reward = SearchReward::Margin;
+  /// The depth of the tree below the root, in moves: 0 is unbounded; 1 makes
+  /// a flat Monte Carlo search (UCB over the root moves, then a rollout).
+  int max_depth = 0;
+
+  /// Throws RulesError for a value out of range.
+  void validate() const;
+};
+
+/// The outcome of one search: the move, and per root move (the distinct
+/// legal moves in canonical order) its visits and mean reward (unscaled, in
+/// points, for the searching seat), summed over the trees.
+struct SearchResult {
+  Move move;
+  std::vector<Move> moves;
+  std::vector<uint64_t> visits;
+  std::vector<double> mean_reward;
+  uint64_t iterations = 0;  ///< iterations run, over every tree
+  uint64_t nodes = 0;       ///< tree edges created, over every tree
+  double seconds = 0;       ///< wall-clock time of the search
+};
+
+/// Searches for the seat to move in `state`. Throws StateError when the round
+/// is over, RulesError for bad options. A position with one legal move
+/// returns it without searching (iterations 0). The GIL is the caller's
+/// business: this runs on native threads only.
+SearchResult search(const State& state, const SearchOptions& options);
+
+/// What a seat knows (a PlayerView's information): enough to build a state
+/// that the seat cannot tell from the real one.
+struct SeatKnowledge {
+  int seat = 0;
+  int round_index = 0;
+  int centre = -1;
+  int starter = 0;
+  bool highest_double = false;
+  std::vector<int> hand;           ///< the seat's current hand
+  std::vector<int> hand_sizes;     ///< every seat's hand size now
+  std::vector<int> own_search;     ///< the seat's own search draws (cross), in order
+  std::vector<int> search_counts;  ///< per seat, its search draws (the starter's includes
+                                   ///< the centre)
+  std::vector<int> movers;         ///< the history: who moved
+  std::vector<Move> moves;         ///< ... what
+  std::vector<int> drawn;          ///< ... and the tile of the seat's own Draws (else -1)
+};
+
+/// A state whose information for `k.seat` is `k` (hidden tiles made up:
+/// placed tiles in slots their placer held, the rest arbitrary), built from
+/// `k` alone. Only for searching: the state is not a likely world (the other
+/// seats' passes are not honoured), but the determinizer of k.seat built on
+/// it equals the one built on any state with this information. Throws
+/// StateError when no state with this information is found.
+State state_from_knowledge(const Rules& rules, const SeatKnowledge& k);
+
+}  // namespace dominocore

@@ -1,0 +1,596 @@
+// Search bots (search.hpp, docs/search.md).
+//
+// One tree code serves the three searches. A tree is a trie over the
+// searching seat's information states: the root is the seat's information
+// state now, and a child is keyed by the move that leads to it as the seat
+// sees it (every move is public; the seat's own Draws also by the tile drawn,
+// which it sees, through a chance node). Each iteration takes a world (a
+// full state), walks the tree applying the moves chosen to that world,
+// expands one move, plays the rest out with the rollout policy and backs the
+// reward of each mover up the path.
+//
+// - IS-MCTS: a new world every iteration, sampled by the seat's determinizer;
+//   the moves legal in that world are the available arms of each node
+//   (availability counts, the subset-armed bandit of Cowling et al.).
+// - PIMC: D worlds sampled once each, each searched by its own tree with the
+//   world fixed (plain UCT: every arm is available at every visit); the root
+//   visits and rewards are summed over the worlds.
+// - Cheat: plain UCT on the true state.
+#include "dominocore/search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "dominocore/determinize.hpp"
+#include "dominocore/information.hpp"
+
+namespace dominocore {
+
+const char* search_algorithm_name(SearchAlgorithm a) noexcept {
+  switch (a) {
+    case SearchAlgorithm::ISMCTS: return "ismcts";
+    case SearchAlgorithm::PIMC: return "pimc";
+    default: return "cheat";
+  }
+}
+
+SearchAlgorithm parse_search_algorithm(std::string_view s) {
+  if (s == "ismcts") return SearchAlgorithm::ISMCTS;
+  if (s == "pimc") return SearchAlgorithm::PIMC;
+  if (s == "cheat") return SearchAlgorithm::Cheat;
+  throw RulesError("unknown search '" + std::string(s) + "': expected 'ismcts', 'pimc' or 'cheat'");
+}
+
+SearchReward parse_search_reward(std::string_view s) {
+  if (s == "margin") return SearchReward::Margin;
+  if (s == "own") return SearchReward::Own;
+  throw RulesError("unknown reward '" + std::string(s) + "': expected 'margin' or 'own'");
+}
+
+void SearchOptions::validate() const {
+  if (iterations > kMaxSearchIterations)
+    throw RulesError("iterations must be at most " + std::to_string(kMaxSearchIterations) +
+                     ", got " + std::to_string(iterations));
+  if (!(seconds >= 0) || !std::isfinite(seconds))
+    throw RulesError("seconds must be a finite number >= 0, got " + std::to_string(seconds));
+  if (iterations == 0 && seconds == 0)
+    throw RulesError("give an iteration budget (iterations >= 1) or a time budget (seconds > 0)");
+  if (!(c >= 0) || !std::isfinite(c))
+    throw RulesError("the exploration constant c must be a finite number >= 0, got " +
+                     std::to_string(c));
+  if (trees < 1 || trees > kMaxSearchTrees)
+    throw RulesError("trees must be 1.." + std::to_string(kMaxSearchTrees) + ", got " +
+                     std::to_string(trees));
+  if (threads < 1 || threads > 256)
+    throw RulesError("threads must be 1..256, got " + std::to_string(threads));
+  if (max_depth < 0) throw RulesError("max_depth must be >= 0, got " + std::to_string(max_depth));
+}
+
+namespace {
+
+constexpr int kDrawCode = -1;
+constexpr int kPassCode = -2;
+constexpr int kChanceCode = -3;
+/// Edges one tree may hold (32 bytes each): past it, a tree stops growing and
+/// its iterations only walk and roll out.
+constexpr size_t kMaxEdges = size_t{1} << 24;
+
+int code_of(const Move& m) noexcept {
+  switch (m.kind) {
+    case MoveKind::Place: return m.tile * (kMaxEndId + 1) + m.end;
+    case MoveKind::Draw: return kDrawCode;
+    default: return kPassCode;
+  }
+}
+
+uint64_t mix64(uint64_t z) noexcept {
+  z += 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+struct Edge {
+  int32_t code;    ///< the move's code (a chance edge: kChanceCode)
+  int16_t drawn;   ///< a chance edge's tile
+  int32_t next;    ///< the next edge of the same node, -1 at the end
+  int32_t child;   ///< the node it leads to, -1 until needed
+  uint32_t n;      ///< visits
+  uint32_t avail;  ///< visits of its node in which it was legal
+  double w;        ///< summed reward of the mover (raw points)
+};
+
+struct Tree {
+  std::vector<Edge> edges;
+  std::vector<int32_t> first;  ///< first edge of each node
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+
+  Tree() { first.push_back(-1); }
+  int new_node() {
+    first.push_back(-1);
+    return static_cast<int>(first.size()) - 1;
+  }
+  int find(int node, int code, int drawn) const noexcept {
+    for (int e = first[static_cast<size_t>(node)]; e >= 0; e = edges[static_cast<size_t>(e)].next)
+      if (edges[static_cast<size_t>(e)].code == code &&
+          edges[static_cast<size_t>(e)].drawn == drawn)
+        return e;
+    return -1;
+  }
+  int add(int node, int code, int drawn) {
+    edges.push_back(
+        Edge{code, static_cast<int16_t>(drawn), first[static_cast<size_t>(node)], -1, 0, 0, 0.0});
+    first[static_cast<size_t>(node)] = static_cast<int32_t>(edges.size()) - 1;
+    return static_cast<int>(edges.size()) - 1;
+  }
+  int child_of(int e) {
+    if (edges[static_cast<size_t>(e)].child < 0) {
+      const int c = new_node();
+      edges[static_cast<size_t>(e)].child = c;
+    }
+    return edges[static_cast<size_t>(e)].child;
+  }
+};
+
+/// Per seat, the reward of a finished world (docs/search.md "The reward").
+void rewards_of(const State& world, SearchReward kind, double* out) {
+  const RoundResult& res = world.result();
+  const int p = res.players;
+  const Game g = world.rules().game;
+  const bool cost = g == Game::ChickenFoot || g == Game::MexicanTrain;
+  double total = 0;
+  for (int s = 0; s < p; ++s) total += res.points[static_cast<size_t>(s)];
+  for (int s = 0; s < p; ++s) {
+    const double own = res.points[static_cast<size_t>(s)];
+    double r;
+    if (kind == SearchReward::Own)
+      r = own;
+    else
+      r = own - (total - own) / (p - 1);
+    out[s] = cost ? -r : r;
+  }
+}
+
+using Clock = std::chrono::steady_clock;
+
+/// What one tree (IS-MCTS: one of the trees; PIMC: one world's) reports.
+struct TreeStats {
+  std::vector<uint64_t> visits;  ///< per root move
+  std::vector<double> reward;    ///< summed raw reward of the searching seat
+  uint64_t iterations = 0, edges = 0;
+};
+
+class TreeSearch {
+ public:
+  TreeSearch(const SearchOptions& o, int seat, int players)
+      : opt_(o), seat_(seat), players_(players), bots_({o.rollout}, players, 0) {}
+
+  /// Runs up to `budget` iterations (0: until the deadline), each on a new
+  /// world from `det` (IS-MCTS).
+  void run_sampled(Determinizer& det, Rng& rng, uint64_t budget, bool timed,
+                   Clock::time_point deadline) {
+    start(rng);
+    for (uint64_t it = 0; budget == 0 || it < budget; ++it) {
+      if (timed && (it & 15) == 0 && Clock::now() >= deadline) break;
+      State world = det.sample(rng);
+      iterate(world, rng);
+      ++iterations_;
+    }
+  }
+  /// The same, every iteration on a copy of `fixed` (PIMC's worlds, cheat).
+  void run_fixed(const State& fixed, Rng& rng, uint64_t budget, bool timed,
+                 Clock::time_point deadline) {
+    start(rng);
+    for (uint64_t it = 0; budget == 0 || it < budget; ++it) {
+      if (timed && (it & 15) == 0 && Clock::now() >= deadline) break;
+      State world(fixed);
+      iterate(world, rng);
+      ++iterations_;
+    }
+  }
+
+  TreeStats stats(const std::vector<Move>& root_moves) const {
+    TreeStats s;
+    s.iterations = iterations_;
+    s.edges = tree_.edges.size();
+    for (const Move& m : root_moves) {
+      const int e = tree_.find(0, code_of(m), -1);
+      s.visits.push_back(e < 0 ? 0 : tree_.edges[static_cast<size_t>(e)].n);
+      s.reward.push_back(e < 0 ? 0.0 : tree_.edges[static_cast<size_t>(e)].w);
+    }
+    return s;
+  }
+
+ private:
+  struct Step {
+    int edge, mover;
+  };
+
+  void start(Rng& rng) {
+    bots_.rng().set_state(rng.next());
+    reward_.assign(static_cast<size_t>(players_), 0.0);
+  }
+
+  void iterate(State& world, Rng& rng) {
+    path_.clear();
+    int node = 0, depth = 0;
+    Move buf[kMaxDistinctMoves];
+    int untried[kMaxDistinctMoves];
+    int edge_of[kMaxDistinctMoves];
+    while (!world.is_over()) {
+      if (opt_.max_depth > 0 && depth >= opt_.max_depth) break;
+      const int mover = world.current_player();
+      const int n = world.distinct_moves(buf);
+      int n_untried = 0;
+      for (int i = 0; i < n; ++i) {
+        const int e = tree_.find(node, code_of(buf[i]), -1);
+        edge_of[i] = e;
+        if (e < 0)
+          untried[n_untried++] = i;
+        else
+          ++tree_.edges[static_cast<size_t>(e)].avail;
+      }
+      if (n_untried > 0) {
+        const int i = untried[rng.below_unchecked(static_cast<uint64_t>(n_untried))];
+        if (tree_.edges.size() < kMaxEdges) {
+          const int e = tree_.add(node, code_of(buf[i]), -1);
+          tree_.edges[static_cast<size_t>(e)].avail = 1;
+          path_.push_back(Step{e, mover});
+        }
+        world.push_unchecked(buf[i]);
+        break;  // expanded: roll out
+      }
+      // UCB over the available arms, rewards scaled to [0, 1] by the range seen.
+      const double range = tree_.hi > tree_.lo ? tree_.hi - tree_.lo : 1.0;
+      int best = -1;
+      double best_u = -std::numeric_limits<double>::infinity();
+      for (int i = 0; i < n; ++i) {
+        const Edge& E = tree_.edges[static_cast<size_t>(edge_of[i])];
+        const double q = (E.w / E.n - tree_.lo) / range;
+        const double u = q + opt_.c * std::sqrt(std::log(static_cast<double>(E.avail)) / E.n);
+        if (u > best_u) {
+          best_u = u;
+          best = i;
+        }
+      }
+      const int e = edge_of[best];
+      path_.push_back(Step{e, mover});
+      world.push_unchecked(buf[best]);
+      int next = tree_.child_of(e);
+      if (buf[best].kind == MoveKind::Draw && mover == seat_) {
+        // The seat sees its own draw: one child per tile, through a chance node.
+        const int tile = world.drawn_tile();
+        int ce = tree_.find(next, kChanceCode, tile);
+        if (ce < 0) ce = tree_.add(next, kChanceCode, tile);
+        next = tree_.child_of(ce);
+      }
+      node = next;
+      ++depth;
+    }
+    if (!world.is_over()) bots_.play_out(world);
+    rewards_of(world, opt_.reward, reward_.data());
+    for (int s = 0; s < players_; ++s) {
+      tree_.lo = std::min(tree_.lo, reward_[static_cast<size_t>(s)]);
+      tree_.hi = std::max(tree_.hi, reward_[static_cast<size_t>(s)]);
+    }
+    for (const Step& st : path_) {
+      Edge& E = tree_.edges[static_cast<size_t>(st.edge)];
+      ++E.n;
+      E.w += reward_[static_cast<size_t>(st.mover)];
+    }
+  }
+
+  SearchOptions opt_;
+  int seat_;
+  int players_;
+  Bots bots_;
+  Tree tree_;
+  std::vector<Step> path_;
+  std::vector<double> reward_;
+  uint64_t iterations_ = 0;
+};
+
+}  // namespace
+
+SearchResult search(const State& state, const SearchOptions& opt) {
+  opt.validate();
+  if (state.is_over()) throw StateError("the round is over: there is no move to choose");
+  const auto start = Clock::now();
+  const int seat = state.current_player();
+  SearchResult out;
+  out.moves = state.legal_moves(true);
+  const size_t k = out.moves.size();
+  out.visits.assign(k, 0);
+  out.mean_reward.assign(k, 0.0);
+  if (k == 1) {
+    out.move = out.moves[0];
+    return out;
+  }
+  // Every random choice derives from the seed and the seat's information state.
+  const uint64_t base = mix64(opt.seed ^ mix64(information_state_hash(state, seat)));
+  const int T = opt.trees;
+  const bool timed = opt.seconds > 0;
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(opt.seconds));
+  std::vector<TreeStats> stats(static_cast<size_t>(T));
+  std::atomic<int> next_tree{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_lock;
+
+  auto worker = [&] {
+    try {
+      std::unique_ptr<Determinizer> det;  // one per worker, reused by its trees
+      if (opt.algorithm != SearchAlgorithm::Cheat)
+        det = std::make_unique<Determinizer>(state, seat);
+      for (;;) {
+        const int t = next_tree.fetch_add(1);
+        if (t >= T || failed.load()) break;
+        Rng rng(mix64(base + 0x632BE59BD9B4E019ull * (static_cast<uint64_t>(t) + 1)));
+        const uint64_t budget =
+            opt.iterations == 0
+                ? 0
+                : opt.iterations / static_cast<uint64_t>(T) +
+                      (static_cast<uint64_t>(t) < opt.iterations % static_cast<uint64_t>(T) ? 1
+                                                                                            : 0);
+        if (opt.iterations != 0 && budget == 0) continue;
+        TreeSearch ts(opt, seat, state.players());
+        if (opt.algorithm == SearchAlgorithm::ISMCTS) {
+          ts.run_sampled(*det, rng, budget, timed, deadline);
+        } else if (opt.algorithm == SearchAlgorithm::PIMC) {
+          const State world = det->sample(rng);
+          ts.run_fixed(world, rng, budget, timed, deadline);
+        } else {
+          ts.run_fixed(state, rng, budget, timed, deadline);
+        }
+        stats[static_cast<size_t>(t)] = ts.stats(out.moves);
+      }
+    } catch (...) {
+      failed.store(true);
+      const std::lock_guard<std::mutex> hold(error_lock);
+      if (!error) error = std::current_exception();
+    }
+  };
+  const int workers = std::min(opt.threads, T);
+  if (workers <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<size_t>(workers));
+    try {
+      for (int w = 0; w < workers; ++w) pool.emplace_back(worker);
+    } catch (...) {
+      failed.store(true);
+      for (std::thread& th : pool) th.join();
+      throw;
+    }
+    for (std::thread& th : pool) th.join();
+  }
+  if (error) std::rethrow_exception(error);
+
+  std::vector<double> total(k, 0.0);
+  for (const TreeStats& s : stats) {
+    out.iterations += s.iterations;
+    out.nodes += s.edges;
+    for (size_t i = 0; i < s.visits.size(); ++i) {
+      out.visits[i] += s.visits[i];
+      total[i] += s.reward[i];
+    }
+  }
+  size_t best = 0;
+  for (size_t i = 0; i < k; ++i) {
+    out.mean_reward[i] = out.visits[i] ? total[i] / static_cast<double>(out.visits[i]) : 0.0;
+    if (out.visits[i] > out.visits[best] ||
+        (out.visits[i] == out.visits[best] && out.mean_reward[i] > out.mean_reward[best]))
+      best = i;
+  }
+  out.move = out.moves[best];
+  out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+// ---- a state from what a seat knows ---------------------------------------------
+
+State state_from_knowledge(const Rules& rules, const SeatKnowledge& k) {
+  rules.validate();
+  const int p = rules.players, T = rules.tiles(), s = k.seat;
+  const size_t n = k.moves.size();
+  if (s < 0 || s >= p) throw RulesError("seat must be between 0 and " + std::to_string(p - 1));
+  if (k.movers.size() != n || k.drawn.size() != n ||
+      static_cast<int>(k.search_counts.size()) != p || static_cast<int>(k.hand_sizes.size()) != p)
+    throw StateError("malformed seat knowledge: history or search counts of the wrong length");
+  auto check_tile = [&](int t) {
+    if (t < 0 || t >= T) throw StateError("malformed seat knowledge: tile out of range");
+  };
+  // The seat's own dealt hand: its hand now, plus what it placed, minus what it drew.
+  TileSet seen, own_deal;
+  if (k.centre >= 0) {
+    check_tile(k.centre);
+    seen.set(k.centre);
+  }
+  for (int t : k.hand) {
+    check_tile(t);
+    own_deal.set(t);
+  }
+  std::vector<int> placed_by(static_cast<size_t>(T), -1);
+  std::vector<int> draws(static_cast<size_t>(p), 0), places(static_cast<size_t>(p), 0);
+  for (size_t i = 0; i < n; ++i) {
+    const int m = k.movers[i];
+    if (m < 0 || m >= p) throw StateError("malformed seat knowledge: mover out of range");
+    const Move& mv = k.moves[i];
+    if (mv.kind == MoveKind::Place) {
+      check_tile(mv.tile);
+      placed_by[static_cast<size_t>(mv.tile)] = m;
+      ++places[static_cast<size_t>(m)];
+      seen.set(mv.tile);
+      if (m == s) own_deal.set(mv.tile);
+    } else if (mv.kind == MoveKind::Draw) {
+      ++draws[static_cast<size_t>(m)];
+      if (m == s) {
+        check_tile(k.drawn[i]);
+        seen.set(k.drawn[i]);
+      }
+    }
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (k.moves[i].kind == MoveKind::Draw && k.movers[i] == s) own_deal.reset(k.drawn[i]);
+  own_deal.for_each([&](int t) { seen.set(t); });
+  // Every hand as dealt (search draws included): its size now, plus what it
+  // placed, minus what it drew.
+  const int dealt_own = own_deal.count();
+  int total_search = 0;
+  for (int c : k.search_counts) total_search += c;
+  std::vector<int> initial(static_cast<size_t>(p));
+  for (int j = 0; j < p; ++j)
+    initial[static_cast<size_t>(j)] = k.hand_sizes[static_cast<size_t>(j)] +
+                                      places[static_cast<size_t>(j)] -
+                                      draws[static_cast<size_t>(j)];
+  if (initial[static_cast<size_t>(s)] != dealt_own)
+    throw StateError("malformed seat knowledge: the seat's hand does not add up");
+
+  TileSet higher;  // under highest_double, no dealt hand holds a double above the centre
+  if (k.highest_double)
+    for (int v = rules.set; v >= 0 && double_tile(v) != k.centre; --v) higher.set(double_tile(v));
+
+  for (int attempt = 0; attempt < 2000; ++attempt) {
+    Rng rng(mix64(static_cast<uint64_t>(attempt)));
+    std::vector<int> pool;
+    for (int t = 0; t < T; ++t)
+      if (!seen.test(t)) pool.push_back(t);
+    rng.shuffle(pool.data(), pool.size());
+    // Slots of the other seats: initial ones, then one per Draw; -1 = free.
+    std::vector<std::vector<int>> slot_tile(static_cast<size_t>(p));
+    std::vector<std::vector<int>> free_slots(static_cast<size_t>(p));
+    for (int j = 0; j < p; ++j) {
+      if (j == s) continue;
+      slot_tile[static_cast<size_t>(j)].assign(static_cast<size_t>(initial[static_cast<size_t>(j)]),
+                                               -1);
+      for (int x = 0; x < initial[static_cast<size_t>(j)]; ++x)
+        free_slots[static_cast<size_t>(j)].push_back(x);
+    }
+    std::vector<std::pair<int, int>> draw_slot;  // per Draw: (seat, slot), or (-1, tile)
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; ++i) {
+      const int m = k.movers[i];
+      const Move& mv = k.moves[i];
+      if (mv.kind == MoveKind::Draw) {
+        if (m == s) {
+          draw_slot.emplace_back(-1, k.drawn[i]);
+          continue;
+        }
+        const bool fixed =
+            i + 1 < n && k.moves[i + 1].kind == MoveKind::Place && k.movers[i + 1] == m;
+        if (fixed) {
+          draw_slot.emplace_back(-1, k.moves[i + 1].tile);
+          ++i;  // the placement of the drawn tile
+          continue;
+        }
+        auto& st = slot_tile[static_cast<size_t>(m)];
+        st.push_back(-1);
+        free_slots[static_cast<size_t>(m)].push_back(static_cast<int>(st.size()) - 1);
+        draw_slot.emplace_back(m, static_cast<int>(st.size()) - 1);
+      } else if (mv.kind == MoveKind::Place && m != s) {
+        auto& fs = free_slots[static_cast<size_t>(m)];
+        // Prefer a slot a higher double may sit in (a Draw's) for a higher double.
+        std::vector<int> fit;
+        for (size_t x = 0; x < fs.size(); ++x)
+          if (!higher.test(mv.tile) || fs[x] >= initial[static_cast<size_t>(m)])
+            fit.push_back(static_cast<int>(x));
+        if (fit.empty()) {
+          ok = false;
+          break;
+        }
+        const size_t x = static_cast<size_t>(fit[rng.below_unchecked(fit.size())]);
+        slot_tile[static_cast<size_t>(m)][static_cast<size_t>(fs[x])] = mv.tile;
+        fs[x] = fs.back();
+        fs.pop_back();
+      }
+    }
+    if (!ok) continue;
+    // The free slots take unseen tiles (initial ones: no higher double).
+    size_t next = 0;
+    std::vector<int> rest;
+    for (int j = 0; j < p && ok; ++j) {
+      if (j == s) continue;
+      auto& st = slot_tile[static_cast<size_t>(j)];
+      for (size_t x = 0; x < st.size() && ok; ++x) {
+        if (st[x] >= 0) continue;
+        const bool init = static_cast<int>(x) < initial[static_cast<size_t>(j)];
+        size_t y = next;
+        while (y < pool.size() && init && higher.test(pool[y])) ++y;
+        if (y >= pool.size()) {
+          ok = false;
+          break;
+        }
+        std::swap(pool[next], pool[y]);
+        st[x] = pool[next++];
+      }
+    }
+    if (!ok) continue;
+    Deal deal;
+    deal.round_index = k.round_index;
+    deal.centre = k.centre;
+    deal.starter = k.starter;
+    deal.highest_double = k.highest_double;
+    deal.hands.resize(static_cast<size_t>(p));
+    own_deal.for_each([&](int t) { deal.hands[static_cast<size_t>(s)].push_back(t); });
+    for (int j = 0; j < p; ++j)
+      if (j != s)
+        deal.hands[static_cast<size_t>(j)].assign(
+            slot_tile[static_cast<size_t>(j)].begin(),
+            slot_tile[static_cast<size_t>(j)].begin() + initial[static_cast<size_t>(j)]);
+    if (total_search > 0) {
+      // The search in rotation order: each seat's search draws are its last
+      // initial tiles (the seat's own: as it saw them); the centre closes it.
+      std::vector<int> cursor(static_cast<size_t>(p));
+      for (int j = 0; j < p; ++j)
+        cursor[static_cast<size_t>(j)] = initial[static_cast<size_t>(j)] -
+                                         k.search_counts[static_cast<size_t>(j)] +
+                                         (j == k.starter ? 1 : 0);
+      int own_at = 0;
+      for (int i = 0; i + 1 < total_search; ++i) {
+        const int j = (k.round_index + i) % p;
+        if (j == s) {
+          if (own_at >= static_cast<int>(k.own_search.size()))
+            throw StateError("malformed seat knowledge: search draws do not add up");
+          deal.setup_draws.push_back(k.own_search[static_cast<size_t>(own_at++)]);
+        } else {
+          deal.setup_draws.push_back(slot_tile[static_cast<size_t>(j)][static_cast<size_t>(
+              cursor[static_cast<size_t>(j)]++)]);
+        }
+      }
+      deal.setup_draws.push_back(k.centre);
+    }
+    for (const auto& d : draw_slot)
+      deal.yard.push_back(
+          d.first < 0 ? d.second
+                      : slot_tile[static_cast<size_t>(d.first)][static_cast<size_t>(d.second)]);
+    for (size_t y = next; y < pool.size(); ++y) deal.yard.push_back(pool[y]);
+    try {
+      State w(rules, deal);
+      bool good = true;
+      for (size_t i = 0; i < n && good; ++i) {
+        if (w.is_over() || w.current_player() != k.movers[i])
+          good = false;
+        else
+          w.push_unchecked(k.moves[i]);
+      }
+      if (good) return w;
+    } catch (const StateError&) {
+      continue;
+    }
+  }
+  throw StateError("no state has this seat's information (is the view from this round's rules?)");
+}
+
+}  // namespace dominocore

@@ -1,0 +1,225 @@
+"""Search bots: IS-MCTS, PIMC and a cheating MCTS (docs/search.md).
+
+The searches run in the C++ core with the GIL released; these classes hold
+the options and turn what they are given (a ``PlayerView``, or a ``Round`` of
+either implementation) into a core state. A view needs no round: the core
+builds a state with the view's information alone and searches from the
+determinizer of the seat, which reads nothing else.
+
+>>> import dominocore as dc
+>>> r = dc.Round(dc.Doubles(players=2), seed=3)
+>>> bot = dc.ISMCTSPlayer(iterations=200, seed=1)
+>>> bot.choose(r.view(r.current_player)) == bot.choose(r)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict
+
+from . import _core
+from .common.checks import as_int, check_seed, shown
+from .common.errors import RulesError, StateError
+from .common.moves import Move
+from .common.view import PlayerView
+
+__all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
+
+_ROLLOUTS = ("random", "greedy")
+_REWARDS = ("margin", "own")
+
+
+def _core_rules(rules: Any) -> Any:
+    from ._native import _core_rules as core_rules
+
+    return core_rules(rules)
+
+
+def _state_from_view(view: PlayerView) -> Any:
+    """A core state with ``view``'s information (hidden tiles made up, docs/search.md 4)."""
+    if view.result is not None:
+        raise StateError("the round is over: there is no move to choose")
+    if view.current_player != view.seat:
+        raise StateError(
+            f"it is seat {view.current_player}'s turn, not the viewer's (seat {view.seat}): "
+            "a view can only search for its own seat"
+        )
+    from ._native import _encode
+
+    rules = view.rules
+    highest = rules.game == "doubles" or (rules.game == "block" and getattr(rules, "lead", None) == "highest_double")
+    return _core._state_from_knowledge(
+        _core_rules(rules),
+        view.seat,
+        view.round_index,
+        -1 if view.centre is None else view.centre.index,
+        view.starter,
+        highest,
+        [t.index for t in view.hand],
+        list(view.hand_sizes),
+        [t.index for t in view.own_setup_draws],
+        list(view.setup_draws),
+        [h.seat for h in view.history],
+        [_encode(h.move) for h in view.history],
+        [-1 if h.drawn is None else h.drawn.index for h in view.history],
+    )
+
+
+def _core_state(position: Any, cheat: bool) -> Any:
+    """The core state to search from: a compiled ``Round``'s own, else one built from a view."""
+    from ._native import Round
+
+    if isinstance(position, Round):
+        if position.is_over:
+            raise StateError("the round is over: there is no move to choose")
+        return position._s
+    if isinstance(position, PlayerView):
+        if cheat:
+            raise RulesError("the cheating search reads the true state: give it a Round, not a PlayerView")
+        return _state_from_view(position)
+    if hasattr(position, "view") and hasattr(position, "current_player") and hasattr(position, "is_over"):
+        if position.is_over:
+            raise StateError("the round is over: there is no move to choose")
+        if cheat:  # a reference round: its record, loaded by the core
+            from ._native import Round as CoreRound
+
+            return CoreRound.from_dict(position.to_dict())._s
+        return _state_from_view(position.view(position.current_player))
+    raise TypeError(f"expected a Round or a PlayerView, got {shown(position)}")
+
+
+def _number(value: Any, name: str, low: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < low:
+        raise RulesError(f"{name} must be a finite number >= {low}, got {shown(value)}")
+    return float(value)
+
+
+class _SearchPlayer:
+    """The options and the calls shared by the three searches."""
+
+    _algorithm = "ismcts"
+    _cheat = False
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        trees: int = 1,
+        threads: int = 1,
+        seed: int = 0,
+        reward: str = "margin",
+        max_depth: int = 0,
+    ) -> None:
+        self.iterations = as_int(iterations, "iterations", 0, 2**32)
+        self.seconds = _number(seconds, "seconds", 0)
+        if self.iterations == 0 and self.seconds == 0:
+            raise RulesError("give an iteration budget (iterations >= 1) or a time budget (seconds > 0)")
+        self.c = _number(c, "c", 0)
+        if rollout not in _ROLLOUTS:
+            raise RulesError(f"rollout must be one of {_ROLLOUTS}, got {shown(rollout)}")
+        self.rollout = rollout
+        self.trees = as_int(trees, "trees", 1, 4096)
+        self.threads = as_int(threads, "threads", 1, 256)
+        self.seed = check_seed(seed)
+        if reward not in _REWARDS:
+            raise RulesError(f"reward must be one of {_REWARDS}, got {shown(reward)}")
+        self.reward = reward
+        self.max_depth = as_int(max_depth, "max_depth", 0, 2**31 - 1)
+
+    def search(self, position: Any) -> Dict[str, Any]:
+        """Search from ``position`` (a ``PlayerView`` of the seat to move, or
+        a ``Round``) and return ``move`` with the root statistics: ``moves``
+        (the distinct legal moves), ``visits`` and ``mean_reward`` (points,
+        for the seat) per move, summed over the trees, ``iterations``,
+        ``nodes`` and ``seconds``. ``StateError`` once the round is over."""
+        from ._native import _decode
+
+        state = _core_state(position, self._cheat)
+        raw = _core._search(
+            state,
+            self._algorithm,
+            self.iterations,
+            self.seconds,
+            self.c,
+            self.rollout,
+            self.trees,
+            self.threads,
+            self.seed,
+            self.reward,
+            self.max_depth,
+        )
+        raw["move"] = _decode(raw["move"])
+        raw["moves"] = [_decode(code) for code in raw["moves"]]
+        return raw
+
+    def choose(self, position: Any) -> Move:
+        """The move to play: the root move with the most visits (docs/search.md)."""
+        move: Move = self.search(position)["move"]
+        return move
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} iterations={self.iterations} seconds={self.seconds} c={self.c} "
+            f"rollout={self.rollout!r} trees={self.trees} threads={self.threads} seed={self.seed} "
+            f"reward={self.reward!r}>"
+        )
+
+
+class ISMCTSPlayer(_SearchPlayer):
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse
+    2012): one tree over the seat's information states, a new world from the
+    seat's determinizer every iteration, availability-aware UCB, the move
+    with the most visits. ``trees`` independent trees (root parallelism) are
+    spread over ``threads``; for a fixed seed and iteration budget the move
+    does not depend on ``threads``. See docs/search.md for every option."""
+
+    _algorithm = "ismcts"
+
+
+class PIMCPlayer(_SearchPlayer):
+    """Perfect-information Monte Carlo (Long et al. 2010): ``determinizations``
+    worlds from the seat's determinizer, each searched by plain UCT
+    (``flat=True``: UCB over the root moves and rollouts only) with
+    ``iterations / determinizations`` iterations; the root visits are summed
+    over the worlds and the most visited move is played."""
+
+    _algorithm = "pimc"
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        determinizations: int = 10,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        threads: int = 1,
+        seed: int = 0,
+        reward: str = "margin",
+        flat: bool = False,
+    ) -> None:
+        super().__init__(iterations, seconds, c, rollout, determinizations, threads, seed, reward, 1 if flat else 0)
+
+    @property
+    def determinizations(self) -> int:
+        """The number of worlds searched."""
+        return self.trees
+
+
+class CheatingMCTSPlayer(_SearchPlayer):
+    """CHEATING: plain UCT on the true state (it reads every hand and the
+    yard order). An upper bound for evaluations only, never a fair player;
+    it takes a ``Round``, not a ``PlayerView``."""
+
+    _algorithm = "cheat"
+    _cheat = True
+
+
+#: The search bots by policy name.
+SEARCH_POLICIES: Dict[str, Callable[..., _SearchPlayer]] = {
+    "ismcts": ISMCTSPlayer,
+    "pimc": PIMCPlayer,
+    "cheat": CheatingMCTSPlayer,
+}
