@@ -6,13 +6,11 @@ backend is in tests/test_ray.py."""
 from __future__ import annotations
 
 import math
-import sys
 
 import dominocore as dc
+import dominocore.tournaments as T
 import numpy as np
 import pytest
-
-import dominocore.tournaments as T
 
 
 def tour(dc, rules, bots, **kwargs):
