@@ -13,9 +13,9 @@ Fixed in advance (change nothing below after seeing results):
   rejected at p < 0.01 in each configuration separately;
 - the sample size: 500 deals a configuration (``--deals`` below 500 is a
   smoke run and is labelled so);
-- bot A: ``ismcts`` with 1,000 iterations and its default rollout policy
-  (recorded in the table as the full spec); ``--bot`` names another policy
-  (``greedy``, ``random`` work today).
+- bot A: ``ismcts`` with 1,000 iterations and random rollouts (recorded in
+  the table as the full spec); ``--bot`` names another policy: ``pimc`` and
+  ``cheat`` at the same budget are the baseline and the ceiling.
 
 Usage::
 
@@ -43,7 +43,12 @@ DEALS = 500
 #: The significance level of the one-sided test.
 ALPHA = 0.01
 #: Bot A's default options, per policy name.
-DEFAULT_OPTIONS: Dict[str, Dict[str, Any]] = {"ismcts": {"iterations": 1000}}
+DEFAULT_OPTIONS: Dict[str, Dict[str, Any]] = {
+    "ismcts": {"iterations": 1000, "rollout": "random"},
+    # the baselines at the same budget: PIMC over 10 worlds of 100 iterations, and the cheating ceiling
+    "pimc": {"iterations": 1000, "determinizations": 10, "rollout": "random"},
+    "cheat": {"iterations": 1000, "rollout": "random"},
+}
 
 
 def configurations() -> List[Tuple[str, Any]]:

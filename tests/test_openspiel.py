@@ -275,6 +275,18 @@ def test_a_deal_no_shuffle_gives_is_refused(dc):
         game.new_initial_state_from_round(dc.Round(dc.Block(players=3), seed=1))
 
 
+def test_a_round_played_off_the_action_space_is_refused(dc):
+    game = load(dc, "dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
+    round_ = dc.Round(game.rules, seed=24)  # seat 1 leads 4-9@0; 5-9 then fits ends 1, 2, 3 alike
+    round_.push("4-9@0")
+    round_.push("5-9@2")  # an action id stands for the lowest equivalent end, 1
+    with pytest.raises(dc.StateError, match=r"move 2 \(5-9@2\) is not its action's placement \(5-9@1\)"):
+        game.new_initial_state_from_round(round_)
+    round_.pop()
+    round_.push("5-9@1")
+    assert game.new_initial_state_from_round(round_).round.to_dict() == round_.to_dict()
+
+
 def test_undone_is_the_state_one_move_back(dc):
     game = load(dc, "dominocore_doubles(players=3)")
     rng = np.random.default_rng(5)

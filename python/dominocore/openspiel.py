@@ -506,7 +506,10 @@ class DominoGame(pyspiel.Game):
         rules and round index, as dealt by ``Round(rules, seed=...)`` or
         loaded by ``Round.from_dict``): its deal as chance outcomes
         (``shuffle_of_deal``), then its moves, in the OpenSpiel history.
-        ``StateError`` for a deal no shuffle gives."""
+        ``StateError`` for a deal no shuffle gives, or for a placement that
+        is not the one its action id stands for (an action takes the lowest
+        of equivalent ends: play such rounds with ``legal_moves(distinct=True)``
+        or action ids)."""
         if not hasattr(round_, "move_stack") or getattr(round_, "rules", None) != self.rules:
             raise StateError(f"expected a Round of {self.rules!r}, got {round_!r}")
         if round_.round_index != self.round_index:
@@ -515,8 +518,15 @@ class DominoGame(pyspiel.Game):
         for outcome in shuffle_of_deal(round_):
             if state.is_chance_node():
                 state.apply_action(outcome)
-        for move in round_.move_stack:
-            state.apply_action(state.round.move_to_action(move))
+        for ply, move in enumerate(round_.move_stack, 1):
+            action = state.round.move_to_action(move)
+            if state.round.action_to_move(action) != move:
+                # an action id stands for the lowest of equivalent ends (docs/rules.md 1.8)
+                raise StateError(
+                    f"move {ply} ({move}) is not its action's placement ({state.round.action_to_move(action)}): "
+                    "a round played with a placement outside the distinct listing has no OpenSpiel history"
+                )
+            state.apply_action(action)
         return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> DominoObserver:
