@@ -58,11 +58,10 @@ def openspiel_ismcts_rate(positions: list, iterations: int, repeats: int) -> flo
     positions, through the OpenSpiel bridge (its resampling is the exact
     determinizer); 0 without open_spiel."""
     try:
+        import dominocore.openspiel  # noqa: F401  (registers the games)
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import ismcts, mcts
-
-        import dominocore.openspiel  # noqa: F401  (registers the games)
     except ImportError:
         return 0.0
     game = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
