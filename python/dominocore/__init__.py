@@ -39,9 +39,10 @@ else:
     raise ImportError(f"DOMINOCORE_IMPLEMENTATION must be 'cpp' or 'python', got {_choice!r}")
 
 from . import reference  # noqa: E402
+from ._build import get_include, get_libraries, get_library_dirs  # noqa: E402
 from ._version import __version__  # noqa: E402
 
-__all__ = list(_names) + ["reference", "__version__"]
+__all__ = list(_names) + ["reference", "__version__", "get_include", "get_library_dirs", "get_libraries"]
 
 try:  # the search bots run in the compiled core (docs/search.md)
     from .search import CheatingMCTSPlayer, ISMCTSPlayer, PIMCPlayer  # noqa: E402,F401
