@@ -425,6 +425,13 @@ def main() -> None:
             ("step loop: C++ core / OpenSpiel python_block_dominoes", step_core / os_block),
             ("step loop: C++ core / OpenSpiel crazy_eights", step_core / os_eights),
         ]
+        # the same game driven through the OpenSpiel bridge (docs/ecosystem.md): the deal as chance nodes
+        import dominocore.openspiel  # noqa: F401  (registers the dominocore_* games)
+
+        bridged = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
+        os_bridge = best_rate(lambda: openspiel_loop(bridged, n(60)), repeats)
+        rows.append(("step loop, trains via dominocore.openspiel (chance too)", os_bridge, "actions/s"))
+        ratios.append(("step loop: C++ core / OpenSpiel-driven dominocore", step_core / os_bridge))
 
     # -- Block against OpenSpiel's python_block_dominoes, on identical games
     if "pyspiel" in sys.modules:
