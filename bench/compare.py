@@ -9,7 +9,8 @@ Rows: batch simulation (C++ on 1 and 2 threads, the reference), the Python
 step loop (ask the legal action ids, pick one with random.Random.choice,
 apply it) over the C++ core, the reference and, when open_spiel is
 installed (``pip install open_spiel``), OpenSpiel's python_block_dominoes and
-its C++ crazy_eights; the size of a round state and the cost of clone().
+its C++ crazy_eights; the size of a round state and the cost of clone();
+VectorEnv's environment steps a second (bench/vector_env_bench.py).
 Every figure is the best of a few repeats (the machine is shared and noisy).
 
 ``--baseline REV`` adds a second table: the working tree against revision REV.
@@ -38,6 +39,7 @@ from typing import Callable, Dict, List, Tuple
 import dominocore._native as core
 import dominocore.reference as ref
 import numpy as np
+from vector_env_bench import vector_env_rows  # bench/, beside this file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -472,6 +474,10 @@ def main() -> None:
     rows += more_rows
     ratios += more_ratios
 
+    # -- the vectorized environment: env steps with observations (bench/vector_env_bench.py)
+    vec_rows, vec_notes = vector_env_rows(scale, repeats)
+    rows += vec_rows
+
     info_notes: List[str] = []
     for label, make in (
         ("trains d9 4p", lambda m: m.ChickenFoot(players=4)),
@@ -504,6 +510,8 @@ def main() -> None:
         f"simulate: {per_round:.1f} bytes a round at peak ({n(4_000_000):,} rounds, 4 players; the result itself "
         f"holds 31); Ctrl-C stopped a 2-thread run after {stop_after * 1000:.0f} ms"
     )
+    for note in vec_notes:
+        print(note)
     print()
     print("determinization cost per world, over random mid-game positions (the seat to move):")
     for note in info_notes:

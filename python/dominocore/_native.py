@@ -51,7 +51,7 @@ __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test
     "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round",
     "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count", "tournament",
+    "Tile", "VectorEnv", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count", "tournament",
 ]  # fmt: skip
 
 IMPLEMENTATION = "cpp"
@@ -720,3 +720,5 @@ simulate_iter = functools.update_wrapper(
 
 #: ``dominocore.tournaments.tournament`` on the compiled core: bots on duplicate deals, rotated seats, statistics.
 tournament = functools.update_wrapper(functools.partial(_tournament, _implementation="cpp"), _tournament)
+
+from ._vector_env import VectorEnv  # noqa: E402  (it imports nothing from this module)

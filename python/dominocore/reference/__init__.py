@@ -23,6 +23,7 @@ from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round, RoundResult
 from .sim import SimulationResult, simulate, simulate_iter
+from .vector_env import VectorEnv
 
 #: ``dominocore.tournaments.tournament`` on the reference: bots on duplicate deals, rotated seats, statistics.
 tournament = _functools.update_wrapper(_functools.partial(_tournament, _implementation="python"), _tournament)
@@ -54,6 +55,7 @@ __all__ = [
     "SplitMix64",
     "StateError",
     "Tile",
+    "VectorEnv",
     "rules_from_dict",
     "simulate",
     "simulate_iter",

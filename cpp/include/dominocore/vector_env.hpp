@@ -1,0 +1,134 @@
+// A vectorized environment: N rounds of one rules object stepped at once on a
+// small pool of threads (docs/ecosystem.md 4).
+//
+// Every environment i plays rounds one after another: its k-th round (k = 0,
+// 1, ...) is the standalone round State(rules, seed = round_seed(s, i, k),
+// round_index), and its random policy draws from a generator seeded with that
+// round's seed ^ kRandomPlayXor. Each environment reads and writes only its
+// own state and its own rows of the arrays, so the results are the same
+// whatever the thread count.
+//
+// The arrays are owned here, row-major, and rewritten by every call:
+//   observations  N x K float32: observation_tensor(seat to move)
+//   masks         N x A bytes:   1 at the legal action ids
+//   seats         N int32:       the seat to move
+//   rewards       N x p float32: the round margins when the round just ended, else 0
+//   terminations  N bytes:       1 when the round just ended (same-step auto-reset)
+//   actions       N int32:       the actions just played
+//   episodes      N int64:       k, the index of the round each environment plays
+// A round that ends in step() is replaced at once by the environment's next
+// round: the observation, mask and seat are the new round's. A round that ends
+// at its set-up, before any move (docs/rules.md 1.5), is skipped: the next
+// episode is dealt in its place.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "dominocore/players.hpp"
+#include "dominocore/rules.hpp"
+#include "dominocore/state.hpp"
+
+namespace dominocore {
+
+/// The most environments one VectorEnv may hold.
+inline constexpr int kMaxVectorEnvs = 1 << 24;
+/// The most threads one VectorEnv may use.
+inline constexpr int kMaxVectorEnvThreads = 256;
+/// Rounds that end at their set-up are skipped (their episode numbers used
+/// up); more than this many in a row in one environment: StateError.
+inline constexpr int kMaxSkippedDeals = 1 << 16;
+
+/// The seed of environment `env`'s round `episode` in a vector environment
+/// seeded `seed`: seed + env + episode * 2^32 (mod 2^64). Round 0 of
+/// environment i is thus the round simulate() plays as its game i.
+constexpr uint64_t vector_env_round_seed(uint64_t seed, uint64_t env, uint64_t episode) noexcept {
+  return seed + env + (episode << 32);
+}
+
+/// Each seat's round margin (what Rules.round_margins defines in Python):
+/// the others' mean points minus its own where points are costs (Chicken
+/// Foot, Mexican Train), its own minus the others' mean where they are scores
+/// (Doubles, Block). Writes p floats to `out`.
+void round_margins(const Rules& rules, const RoundResult& result, float* out) noexcept;
+
+class VectorEnv {
+ public:
+  /// num_envs 1..kMaxVectorEnvs, threads 1..kMaxVectorEnvThreads (at most
+  /// num_envs are used); throws RulesError otherwise, StateError for a bad
+  /// round index. Deals every environment's round 0 (as reset(seed)).
+  VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int threads, int round_index = 0);
+  ~VectorEnv();
+  VectorEnv(const VectorEnv&) = delete;
+  VectorEnv& operator=(const VectorEnv&) = delete;
+
+  const Rules& rules() const noexcept { return rules_; }
+  int num_envs() const noexcept { return n_; }
+  int players() const noexcept { return rules_.players; }
+  int num_actions() const noexcept { return a_; }
+  int observation_size() const noexcept { return k_; }
+  int threads() const noexcept { return threads_; }
+  int round_index() const noexcept { return round_index_; }
+  uint64_t seed() const noexcept { return seed_; }
+
+  const float* observations() const noexcept { return obs_.data(); }
+  const uint8_t* masks() const noexcept { return mask_.data(); }
+  const int32_t* seats() const noexcept { return seat_.data(); }
+  const float* rewards() const noexcept { return reward_.data(); }
+  const uint8_t* terminations() const noexcept { return term_.data(); }
+  const int32_t* actions() const noexcept { return action_.data(); }
+  const int64_t* episodes() const noexcept { return episode_.data(); }
+  /// Environment i's round (0 <= i < num_envs, unchecked).
+  const State& state(int i) const noexcept { return states_[static_cast<size_t>(i)]; }
+
+  /// Seeds with `seed` and deals every environment's round 0; rewards,
+  /// terminations and actions are cleared (actions to -1).
+  void reset(uint64_t seed);
+  /// Deals every environment's next round (episode + 1), same seed.
+  void reset_next();
+  /// The lowest environment index whose action is not legal there now, -1
+  /// when every one is. `actions` holds num_envs entries.
+  int first_illegal(const int64_t* actions) const noexcept;
+  /// Plays actions[i] in environment i, every one legal (check with
+  /// first_illegal first: an illegal action here is a precondition failure,
+  /// and that environment is left as it was).
+  void step(const int64_t* actions);
+  /// Plays, in every environment, the legal action ids[below(count)] (ids
+  /// ascending) drawn from the environment's policy generator.
+  void step_random();
+
+  /// The bytes this object holds for each environment (its state, its undo
+  /// history's capacity now, its rows of the arrays, its generator).
+  size_t bytes_per_env() const noexcept;
+
+ private:
+  class Pool;
+  // Runs f(begin, end) on the thread pool over [0, n_) in `threads_`
+  // contiguous blocks (the calling thread takes the first).
+  template <class F>
+  void parallel(const F& f);
+  void deal_all_();           // clears rewards, terminations, actions; deals every round
+  void deal_(int i);          // round episode_[i] of environment i, then observe_(i)
+  void observe_(int i);       // observation, mask, seat of environment i
+  void finish_(int i);        // rewards and auto-reset after a move
+  void apply_(int i, int a);  // plays action a (legal) in environment i
+
+  Rules rules_;
+  int n_ = 0, a_ = 0, k_ = 0, threads_ = 1, round_index_ = 0;
+  uint64_t seed_ = 0;
+  std::vector<State> states_;
+  std::vector<Rng> policy_;
+  std::vector<int32_t> count_;  // legal actions per environment
+  std::vector<float> obs_;
+  std::vector<uint8_t> mask_;
+  std::vector<int32_t> seat_;
+  std::vector<float> reward_;
+  std::vector<uint8_t> term_;
+  std::vector<int32_t> action_;
+  std::vector<int64_t> episode_;
+  std::unique_ptr<Pool> pool_;
+};
+
+}  // namespace dominocore

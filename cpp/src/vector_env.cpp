@@ -1,0 +1,281 @@
+// The vectorized environment (vector_env.hpp) and its pool of threads.
+//
+// The pool keeps threads - 1 helpers asleep between calls; a call wakes them
+// with a new generation number, runs the first block on the calling thread and
+// waits until every helper has finished its block. Blocks are fixed by the
+// thread count alone (environment i always lands in the same block), and no
+// environment reads another's data, so the block boundaries cannot change a
+// result.
+#include "dominocore/vector_env.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "dominocore/information.hpp"
+#include "engine.hpp"
+
+namespace dominocore {
+
+void round_margins(const Rules& rules, const RoundResult& result, float* out) noexcept {
+  const int p = rules.players;
+  double total = 0;
+  for (int s = 0; s < p; ++s) total += result.points[static_cast<size_t>(s)];
+  const double sign = rules.game == Game::ChickenFoot || rules.game == Game::MexicanTrain ? 1 : -1;
+  for (int s = 0; s < p; ++s) {
+    const double own = result.points[static_cast<size_t>(s)];
+    out[s] = static_cast<float>(sign * ((total - own) / (p - 1) - own));
+  }
+}
+
+class VectorEnv::Pool {
+ public:
+  explicit Pool(int threads) {
+    try {
+      for (int t = 1; t < threads; ++t) helpers_.emplace_back([this, t] { serve_(t); });
+    } catch (...) {
+      stop_();
+      throw;
+    }
+  }
+  ~Pool() { stop_(); }
+
+  // Runs job(t) for t = 0..threads-1, t = 0 on this thread; rethrows the
+  // first exception a block threw, once every block has finished.
+  void run(const std::function<void(int)>& job) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      job_ = &job;
+      error_ = nullptr;
+      pending_ = static_cast<int>(helpers_.size());
+      ++generation_;
+    }
+    wake_.notify_all();
+    std::exception_ptr mine;
+    try {
+      job(0);
+    } catch (...) {
+      mine = std::current_exception();
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+    job_ = nullptr;
+    if (mine) std::rethrow_exception(mine);
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  void serve_(int t) {
+    uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(int)>* job = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+        if (stopping_) return;
+        seen = generation_;
+        job = job_;
+      }
+      std::exception_ptr error;
+      try {
+        (*job)(t);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (error && !error_) error_ = error;
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+
+  void stop_() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& h : helpers_) h.join();
+    helpers_.clear();
+  }
+
+  std::vector<std::thread> helpers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(int)>* job_ = nullptr;
+  std::exception_ptr error_;
+  uint64_t generation_ = 0;
+  int pending_ = 0;
+  bool stopping_ = false;
+};
+
+VectorEnv::VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int threads, int round_index)
+    : rules_(rules), n_(num_envs), round_index_(round_index), seed_(seed) {
+  rules_.validate();
+  if (num_envs < 1 || num_envs > kMaxVectorEnvs)
+    throw RulesError("num_envs must be between 1 and " + std::to_string(kMaxVectorEnvs) + ", got " +
+                     std::to_string(num_envs));
+  if (threads < 1 || threads > kMaxVectorEnvThreads)
+    throw RulesError("threads must be between 1 and " + std::to_string(kMaxVectorEnvThreads) +
+                     ", got " + std::to_string(threads));
+  threads_ = std::min(threads, num_envs);
+  const auto n = static_cast<size_t>(n_);
+  states_.reserve(n);
+  // The first state checks the round index (StateError); the others copy its rules.
+  states_.emplace_back(rules_, vector_env_round_seed(seed, 0, 0), round_index);
+  for (size_t i = 1; i < n; ++i) states_.push_back(states_[0]);
+  a_ = states_[0].num_actions();
+  k_ = observation_tensor_size(rules_);
+  const int p = rules_.players;
+  policy_.assign(n, Rng(0));
+  count_.assign(n, 0);
+  obs_.assign(n * static_cast<size_t>(k_), 0.0f);
+  mask_.assign(n * static_cast<size_t>(a_), 0);
+  seat_.assign(n, 0);
+  reward_.assign(n * static_cast<size_t>(p), 0.0f);
+  term_.assign(n, 0);
+  action_.assign(n, -1);
+  episode_.assign(n, 0);
+  pool_ = std::make_unique<Pool>(threads_);
+  reset(seed);
+}
+
+VectorEnv::~VectorEnv() = default;
+
+template <class F>
+void VectorEnv::parallel(const F& f) {
+  const int blocks = threads_;
+  const std::function<void(int)> job = [&](int t) {
+    const int begin = static_cast<int>(static_cast<int64_t>(n_) * t / blocks);
+    const int end = static_cast<int>(static_cast<int64_t>(n_) * (t + 1) / blocks);
+    f(begin, end);
+  };
+  if (blocks == 1)
+    job(0);
+  else
+    pool_->run(job);
+}
+
+void VectorEnv::observe_(int i) {
+  thread_local std::vector<int> ids;
+  const State& s = states_[static_cast<size_t>(i)];
+  const int seat = s.current_player();  // a live round: a round that ends is replaced
+  seat_[static_cast<size_t>(i)] = seat;
+  observation_tensor(s, seat, obs_.data() + static_cast<size_t>(i) * static_cast<size_t>(k_));
+  s.legal_actions(ids);
+  uint8_t* mask = mask_.data() + static_cast<size_t>(i) * static_cast<size_t>(a_);
+  std::memset(mask, 0, static_cast<size_t>(a_));
+  for (int a : ids) mask[a] = 1;
+  count_[static_cast<size_t>(i)] = static_cast<int32_t>(ids.size());
+}
+
+void VectorEnv::deal_(int i) {
+  const auto u = static_cast<size_t>(i);
+  // A round that ends at its set-up (docs/rules.md 1.5) has no move to play:
+  // it is skipped, its episode number used up.
+  for (int tries = 0;; ++tries) {
+    const uint64_t seed = vector_env_round_seed(seed_, u, static_cast<uint64_t>(episode_[u]));
+    Rng rng(seed);
+    states_[u].set_up(rng, round_index_);
+    policy_[u] = Rng(seed ^ kRandomPlayXor);
+    if (!states_[u].is_over()) break;
+    if (tries == kMaxSkippedDeals)
+      throw StateError("environment " + std::to_string(i) + ": " +
+                       std::to_string(kMaxSkippedDeals + 1) +
+                       " rounds in a row ended at their set-up");
+    ++episode_[u];
+  }
+  observe_(i);
+}
+
+void VectorEnv::finish_(int i) {
+  const auto u = static_cast<size_t>(i);
+  float* reward = reward_.data() + u * static_cast<size_t>(rules_.players);
+  State& s = states_[u];
+  if (!s.is_over()) {
+    std::fill(reward, reward + rules_.players, 0.0f);
+    term_[u] = 0;
+    observe_(i);
+    return;
+  }
+  round_margins(rules_, s.result(), reward);
+  term_[u] = 1;
+  ++episode_[u];
+  deal_(i);
+}
+
+void VectorEnv::apply_(int i, int a) {
+  State& s = states_[static_cast<size_t>(i)];
+  Move m;
+  const bool legal = games::with_game(rules_.game, [&](auto tag) {
+    return Engine<DOMINOCORE_GAME(tag)>::action_move(s.data(), a, m);
+  });
+  if (!legal) return;  // a precondition failure (see step()): this environment stays as it was
+  s.push_unchecked(m);
+  action_[static_cast<size_t>(i)] = a;
+  finish_(i);
+}
+
+void VectorEnv::reset(uint64_t seed) {
+  seed_ = seed;
+  std::fill(episode_.begin(), episode_.end(), 0);
+  deal_all_();
+}
+
+void VectorEnv::reset_next() {
+  for (auto& e : episode_) ++e;
+  deal_all_();
+}
+
+void VectorEnv::deal_all_() {
+  std::fill(reward_.begin(), reward_.end(), 0.0f);
+  std::fill(term_.begin(), term_.end(), uint8_t{0});
+  std::fill(action_.begin(), action_.end(), -1);
+  parallel([this](int b, int e) {
+    for (int i = b; i < e; ++i) deal_(i);
+  });
+}
+
+int VectorEnv::first_illegal(const int64_t* actions) const noexcept {
+  for (int i = 0; i < n_; ++i) {
+    const int64_t a = actions[i];
+    if (a < 0 || a >= a_ ||
+        !mask_[static_cast<size_t>(i) * static_cast<size_t>(a_) + static_cast<size_t>(a)])
+      return i;
+  }
+  return -1;
+}
+
+void VectorEnv::step(const int64_t* actions) {
+  parallel([this, actions](int b, int e) {
+    for (int i = b; i < e; ++i) apply_(i, static_cast<int>(actions[i]));
+  });
+}
+
+void VectorEnv::step_random() {
+  parallel([this](int b, int e) {
+    for (int i = b; i < e; ++i) {
+      const auto u = static_cast<size_t>(i);
+      const auto count = static_cast<uint64_t>(count_[u]);
+      auto pick = static_cast<int>(policy_[u].below_unchecked(count));
+      const uint8_t* mask = mask_.data() + u * static_cast<size_t>(a_);
+      int a = 0;
+      for (;; ++a)
+        if (mask[a] && pick-- == 0) break;
+      apply_(i, a);
+    }
+  });
+}
+
+size_t VectorEnv::bytes_per_env() const noexcept {
+  const State& s = states_[0];
+  return sizeof(State) + s.data().hist.capacity() * sizeof(Record) + sizeof(Rng) +
+         sizeof(int32_t) * 3 + sizeof(int64_t) + sizeof(uint8_t) +
+         sizeof(float) * static_cast<size_t>(k_ + rules_.players) + static_cast<size_t>(a_);
+}
+
+}  // namespace dominocore
