@@ -480,22 +480,6 @@ class Round(RoundAPI):
         ``sample(seed)``. ``StateError`` once the round is over."""
         return Determinizer(self, seat)
 
-    def render(self, seat: Optional[int] = None) -> str:
-        """The position as text for seat ``seat`` (``dominocore.text.render``):
-        what that seat may see, its own hand, the public layout with its open
-        ends, the hand counts, the yard size and whose turn it is; ``None``:
-        the public state only, as a spectator sees it."""
-        from .text import render
-
-        return render(self, seat)
-
-    def _repr_svg_(self) -> str:
-        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
-        public state only, no hand."""
-        from .svg import render
-
-        return render(self)
-
 
 class Determinizer(Guarded):
     """Samples worlds for one seat of a compiled ``Round``: the exact

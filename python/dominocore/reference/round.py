@@ -195,6 +195,22 @@ class RoundAPI(Guarded):
         moves = len(self.move_stack)  # type: ignore[attr-defined]
         return f"<Round {self.rules!r} round {self.round_index}, {moves} moves, {status}>"  # type: ignore[attr-defined]
 
+    def render(self, seat: Optional[int] = None) -> str:
+        """The position as text for seat ``seat`` (``dominocore.text.render``):
+        what that seat may see, its own hand, the public layout with its open
+        ends, the hand counts, the yard size and whose turn it is; ``None``:
+        the public state only, as a spectator sees it."""
+        from ..text import render
+
+        return render(self, seat)
+
+    def _repr_svg_(self) -> str:
+        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
+        public state only, no hand."""
+        from ..svg import render
+
+        return render(self)
+
     def __str__(self) -> str:
         """``str(round)``: a full debugging dump that shows hidden information
         (every hand). Apps must show a seat ``round.render(seat=...)`` instead."""
@@ -958,22 +974,6 @@ class Round(RoundAPI):
             "setup_draws": [str(t) for t in setup_draws],
             "highest_double": highest_double,
         }
-
-    def render(self, seat: Optional[int] = None) -> str:
-        """The position as text for seat ``seat`` (``dominocore.text.render``):
-        what that seat may see, its own hand, the public layout with its open
-        ends, the hand counts, the yard size and whose turn it is; ``None``:
-        the public state only, as a spectator sees it."""
-        from ..text import render
-
-        return render(self, seat)
-
-    def _repr_svg_(self) -> str:
-        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
-        public state only, no hand."""
-        from ..svg import render
-
-        return render(self)
 
 
 _INDEX = {t: t.index for t in tiles_of_set(18)}
