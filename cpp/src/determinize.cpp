@@ -50,11 +50,13 @@
 //
 // Its states multiply across seats when many placed tiles and Draw slots with
 // different constraints are in play (long rounds of the cross on large sets).
-// Past kMaxTileStates the sampler counts by seat instead (seat_count.hpp):
-// seats interact only through the unseen tiles, so each seat's placed tiles
-// are counted on their own and only the unseen tiles left per group are
-// carried from seat to seat. Its cost grows with the seats and their
-// constraints in turn; past kMaxSeatWork the sampler only proposes.
+// Past a bound the sampler counts by seat instead (seat_count.hpp): seats
+// interact only through the unseen tiles, so each seat's placed tiles are
+// counted on their own and only the unseen tiles left per group are carried
+// from seat to seat. Its cost grows with the seats and their constraints in
+// turn. Neither count's cost follows from the other's, so they are tried in
+// rounds of growing bounds (kTileStates, kSeatWork); past the last round the
+// sampler only proposes.
 
 #include "dominocore/determinize.hpp"
 
@@ -62,6 +64,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -83,14 +86,19 @@ TileSet placeable_for(const State& state, int seat) {
   });
 }
 
-/// The counts, each within a bound: the count by tile up to kMaxTileStates
-/// memo entries (about 40 bytes an entry), then the count by seat up to
-/// kMaxSeatWork units of work (seconds). Past both (rare: long rounds with
-/// many seats or many constrained draws on large sets; docs/information.md 4)
-/// the sampler keeps proposing, up to kMaxProposals, and then gives up with
-/// StateError rather than run without bound.
-constexpr uint64_t kMaxTileStates = uint64_t{1} << 20;
-constexpr uint64_t kMaxSeatWork = uint64_t{1} << 30;
+/// The counts, each within a bound, tried in rounds of growing bounds (each
+/// count is cheap on some positions where the other is not): the count by
+/// tile up to kTileStates[i] memo entries (about 35 bytes an entry), then the
+/// count by seat up to kSeatWork[i] units of work (a unit is some 40 ns), for
+/// i = 0, 1, 2. A round costs at most its two bounds (about 2, 13 and 55 s),
+/// so a count found in round i costs at most rounds 0 to i, and the last
+/// round's bounds are the worst case: 2^24 entries (some 8 s and 600 MB) and
+/// 2^30 units (some 45 s). Past them all (rare: long rounds with many seats
+/// on large sets; docs/information.md 4) the sampler keeps proposing, up to
+/// kMaxProposals, and then gives up with StateError rather than run without
+/// bound.
+constexpr uint64_t kTileStates[] = {uint64_t{1} << 20, uint64_t{1} << 22, uint64_t{1} << 24};
+constexpr uint64_t kSeatWork[] = {uint64_t{1} << 25, uint64_t{1} << 28, uint64_t{1} << 30};
 constexpr uint64_t kMaxProposals = uint64_t{1} << 22;
 constexpr uint64_t kNoBound = ~uint64_t{0};
 
@@ -692,22 +700,25 @@ detail::SeatModel Determinizer::Impl::seat_model() const {
 void Determinizer::Impl::build_count() {
   using Method = Determinizer::Method;
   const bool forced = method != Method::Auto;  // a test of one count: no bound
-  if (method != Method::BySeat) {
-    try {
-      count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
-                                      forced ? kNoBound : kMaxTileStates);
-    } catch (const std::length_error&) {
-      count.reset();
+  const size_t rounds = forced ? 1 : std::size(kTileStates);
+  for (size_t round = 0; round < rounds && !count && !seat_count; ++round) {
+    if (method != Method::BySeat) {
+      try {
+        count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
+                                        forced ? kNoBound : kTileStates[round]);
+      } catch (const std::length_error&) {
+        count.reset();
+      }
     }
-  }
-  if (!count && method != Method::ByTile) {
-    try {
-      seat_count =
-          std::make_unique<detail::SeatCount>(seat_model(), forced ? kNoBound : kMaxSeatWork);
-    } catch (const std::length_error&) {
-      seat_count.reset();
-    } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
-      throw std::logic_error(std::string("determinize: ") + e.what());
+    if (!count && method != Method::ByTile) {
+      try {
+        seat_count =
+            std::make_unique<detail::SeatCount>(seat_model(), forced ? kNoBound : kSeatWork[round]);
+      } catch (const std::length_error&) {
+        seat_count.reset();
+      } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
+        throw std::logic_error(std::string("determinize: ") + e.what());
+      }
     }
   }
   if (!count && !seat_count) {
