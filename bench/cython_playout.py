@@ -28,12 +28,12 @@ from typing import Callable, Dict, List
 
 import dominocore as dc
 import numpy as np
+from dominocore.common.checks import PLAYER_SEED_XOR
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "cython"))
 import cython_build  # noqa: E402  (tests/cython/cython_build.py)
 
-RANDOM_PLAY_XOR = 0xD1B54A32D192ED03  # players.hpp kRandomPlayXor
 CYTHON = "Cython: distinct_moves, push_unchecked"
 
 
@@ -43,7 +43,7 @@ def python_actions(rules: dc.Rules, seed: int, rounds: int) -> List[int]:
     for i in range(rounds):
         s = seed + i
         r = dc.Round(rules, seed=s)
-        rng = dc.SplitMix64(s ^ RANDOM_PLAY_XOR)
+        rng = dc.SplitMix64(s ^ PLAYER_SEED_XOR)
         while not r.is_over:
             actions = r.legal_actions()
             r.apply_action(actions[rng.below(len(actions))])
@@ -57,7 +57,7 @@ def python_moves(rules: dc.Rules, seed: int, rounds: int) -> List[int]:
     for i in range(rounds):
         s = seed + i
         r = dc.Round(rules, seed=s)
-        rng = dc.SplitMix64(s ^ RANDOM_PLAY_XOR)
+        rng = dc.SplitMix64(s ^ PLAYER_SEED_XOR)
         while not r.is_over:
             moves = r.legal_moves(distinct=True)
             r.push(moves[rng.below(len(moves))])

@@ -11,7 +11,8 @@ import pickle
 import dominocore
 import numpy as np
 import pytest
-from dominocore.common.vector_env import POLICY_SEED_XOR, round_seed
+from dominocore.common.checks import PLAYER_SEED_XOR
+from dominocore.common.vector_env import round_seed
 from helpers import scaled
 
 RULES = {
@@ -97,7 +98,7 @@ def test_step_random_is_the_documented_policy(dc):
     rules = dc.ChickenFoot(players=3, set=6)
     env = dc.VectorEnv(rules, 3, seed=4, threads=1)
     oracle = OneByOne(dc, rules, 3, seed=4)
-    policies = [dc.SplitMix64(round_seed(4, i, 0) ^ POLICY_SEED_XOR) for i in range(3)]
+    policies = [dc.SplitMix64(round_seed(4, i, 0) ^ PLAYER_SEED_XOR) for i in range(3)]
     for _ in range(scaled(150, 1500)):
         actions = []
         for i, r in enumerate(oracle.rounds):
@@ -105,7 +106,7 @@ def test_step_random_is_the_documented_policy(dc):
             actions.append(ids[policies[i].below(len(ids))])
         want = oracle.step(actions)
         for i in np.flatnonzero(want[2]):
-            policies[i] = dc.SplitMix64(round_seed(4, int(i), oracle.episodes[i]) ^ POLICY_SEED_XOR)
+            policies[i] = dc.SplitMix64(round_seed(4, int(i), oracle.episodes[i]) ^ PLAYER_SEED_XOR)
         assert_same(env.step_random(), want)
         np.testing.assert_array_equal(env.actions, actions)
 

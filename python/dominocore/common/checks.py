@@ -13,6 +13,7 @@ from typing import Any, List, Optional, Sequence, Type, Union
 from .errors import DominoError, RulesError
 
 __all__ = [
+    "PLAYER_SEED_XOR",
     "MAX_SEED",
     "MAX_SIM_COUNT",
     "MAX_THREADS",
@@ -33,6 +34,8 @@ __all__ = [
 
 #: Seeds are 64-bit: 0 .. 2**64 - 1.
 MAX_SEED = (1 << 64) - 1
+#: A random player's generator is seeded with ``seed ^ PLAYER_SEED_XOR`` (docs/rules.md 1.6).
+PLAYER_SEED_XOR = 0xD1B54A32D192ED03
 #: The most rounds or matches one ``simulate`` call plays (``simulate_iter`` has no limit).
 MAX_SIM_COUNT = 1 << 40
 #: The most native threads one ``simulate`` call starts.

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, List, Optional, Tuple
 
 import numpy as np
 
-from .checks import MAX_THREADS, Guarded, as_int, check_round_index, check_seed, shown
+from .checks import MAX_THREADS, PLAYER_SEED_XOR, Guarded, as_int, check_round_index, check_seed, shown
 from .errors import IllegalMoveError, RulesError, StateError
 from .messages import illegal_action
 from .rules import Rules, check_rules
@@ -31,7 +31,6 @@ from .rules import Rules, check_rules
 __all__ = [
     "MAX_ENVS",
     "MAX_SKIPPED_DEALS",
-    "POLICY_SEED_XOR",
     "PythonVectorEnv",
     "VectorEnvBase",
     "as_actions",
@@ -43,8 +42,6 @@ __all__ = [
 MAX_ENVS = 1 << 24
 #: Rounds that end at their set-up are skipped; more than this many in a row: ``StateError``.
 MAX_SKIPPED_DEALS = 1 << 16
-#: A random policy's generator is seeded with its round's seed ^ this (as ``RandomPlayer``'s).
-POLICY_SEED_XOR = 0xD1B54A32D192ED03
 _MASK64 = (1 << 64) - 1
 
 #: (observations, masks, seats): what ``reset`` returns.
@@ -266,7 +263,7 @@ class PythonVectorEnv(VectorEnvBase):
         for _ in range(MAX_SKIPPED_DEALS + 1):
             s = round_seed(self._seed, i, int(episodes[i]))
             self._rounds[i] = self._round_class(self._rules, seed=s, round_index=self._round_index)
-            self._policies[i] = self._rng_class(s ^ POLICY_SEED_XOR)
+            self._policies[i] = self._rng_class(s ^ PLAYER_SEED_XOR)  # as RandomPlayer's
             if not self._rounds[i].is_over:
                 self._observe(i)
                 return

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import List, TypeVar
 
-from ..common.checks import Guarded, as_int, check_seed
+from ..common.checks import PLAYER_SEED_XOR, Guarded, as_int, check_seed
 from ..common.errors import StateError
 
 __all__ = ["SplitMix64", "PLAYER_SEED_XOR"]
 
 MASK64 = (1 << 64) - 1
-#: The random player's generator is seeded with ``seed ^ PLAYER_SEED_XOR``.
-PLAYER_SEED_XOR = 0xD1B54A32D192ED03
 
 T = TypeVar("T")
 
