@@ -201,3 +201,16 @@ def _greedy(view):
         if view.rules.tile_score(m.tile) > view.rules.tile_score(best.tile):
             best = m
     return best
+
+
+def test_a_numpy_array_is_not_a_bot(dc):
+    # Reproducer (atheris, tests/fuzz): ndarray has a choose() method, so
+    # simulate(policy=np.array(...)) played it as a bot and raised TypeError.
+    import numpy as np
+
+    rules = dc.Doubles(players=2, hand_size=13, target=1)
+    for policy in (np.array(983826528823463354), np.array(["random", "greedy"]), np.int64(3)):
+        with pytest.raises(dc.RulesError, match="a bot or a callable"):
+            dc.simulate(rules, matches=1, policy=policy, threads=1)
+        with pytest.raises(dc.RulesError, match="an object with choose"):
+            dominocore.tournament(rules, [policy, "greedy"], rounds=1, progress=False)

@@ -34,6 +34,7 @@ import numpy as np
 from .common.checks import MAX_ROUND_INDEX, MAX_SEED, MAX_SIM_COUNT, as_int, check_round_index, check_seed, shown
 from .common.errors import IllegalMoveError, RulesError
 from .common.moves import Move
+from .common.policies import is_bot
 from .common.rules import Rules, check_rules
 
 __all__ = [
@@ -168,7 +169,7 @@ def _check_bot(spec: Any, name: Optional[str]) -> _Bot:
     builtin = _builtin_player(spec)
     if builtin is not None:
         return _Bot(name or builtin, "policy", builtin)
-    if callable(getattr(spec, "choose", None)):
+    if is_bot(spec):
         label = getattr(spec, "name", None)
         return _Bot(name or (label if isinstance(label, str) and label else type(spec).__name__), "object", obj=spec)
     if callable(spec):

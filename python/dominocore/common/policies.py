@@ -15,11 +15,21 @@ import concurrent.futures
 import dataclasses
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+import numpy as np
+
 from .checks import shown
 from .errors import RulesError, StateError
 from .moves import Move, as_move
 
-__all__ = ["CallablePlayer", "MixedBots", "POLICY_NAMES", "is_plain_policy", "resolve_players", "simulate_mixed"]
+__all__ = [
+    "CallablePlayer",
+    "MixedBots",
+    "POLICY_NAMES",
+    "is_bot",
+    "is_plain_policy",
+    "resolve_players",
+    "simulate_mixed",
+]
 
 #: The policy names: the built-in bots and the searches of ``dominocore.search``.
 POLICY_NAMES = ("random", "greedy", "ismcts", "pimc", "cheat")
@@ -45,6 +55,12 @@ class CallablePlayer:
 
     def __repr__(self) -> str:
         return f"<CallablePlayer {self.function!r}>"
+
+
+def is_bot(obj: Any) -> bool:
+    """Whether ``obj`` is a bot object: it has a callable ``choose``. A numpy
+    array has one too (``ndarray.choose``) and is not a bot."""
+    return callable(getattr(obj, "choose", None)) and not isinstance(obj, (str, bytes, np.ndarray, np.generic))
 
 
 def is_plain_policy(policy: Any, policy_options: Optional[Dict[str, Any]] = None) -> bool:
@@ -92,7 +108,7 @@ def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str
                 except TypeError as exc:
                     raise RulesError(f"policy_options[{p!r}]: {exc}") from None
             out.append(made[p])
-        elif not isinstance(p, str) and hasattr(p, "choose"):
+        elif is_bot(p):
             out.append(p)
         elif not isinstance(p, str) and callable(p):
             out.append(CallablePlayer(p))
