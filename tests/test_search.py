@@ -166,6 +166,26 @@ def test_time_budget():
     r = positions(dominocore, dominocore.Doubles(players=4), 1, seed=6)[0]
     result = ISMCTSPlayer(iterations=0, seconds=0.02).search(r)
     assert result["iterations"] > 0 and result["move"] in r.legal_moves(distinct=True)
+    assert result["tree_iterations"] == [result["iterations"]]
+
+
+def test_a_time_budget_is_shared_by_the_trees_a_thread_runs():
+    # Reproducer: the trees shared one deadline, so on one thread the first
+    # tree (PIMC: the first world) took the whole budget and the rest ran 0.
+    r = positions(dominocore, dominocore.ChickenFoot(players=4), 1, seed=3)[0]
+    for bot in (
+        ISMCTSPlayer(iterations=0, seconds=0.08, trees=4),
+        PIMCPlayer(iterations=0, seconds=0.08, determinizations=4),
+    ):
+        result = bot.search(r)
+        assert len(result["tree_iterations"]) == 4
+        assert min(result["tree_iterations"]) > 0, result["tree_iterations"]
+        assert sum(result["tree_iterations"]) == result["iterations"]
+
+
+def test_an_iteration_budget_is_split_evenly_over_the_trees():
+    r = positions(dominocore, dominocore.ChickenFoot(players=4), 1, seed=3)[0]
+    assert ISMCTSPlayer(iterations=1001, trees=4, threads=2).search(r)["tree_iterations"] == [251, 250, 250, 250]
 
 
 def test_policies_in_match_and_simulate(dc):

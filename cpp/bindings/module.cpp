@@ -73,28 +73,19 @@ namespace {
 
 // Every end id a Move may name (0..kMaxEndId) fits; no round creates more
 // than 8 + 3 * 190 ends.
-constexpr int kEndBits = kMaxEndId + 1;
-constexpr int kDrawCode = -1;
-constexpr int kPassCode = -2;
-static_assert(kMaxTiles * kEndBits < (1 << 30), "move codes fit an int");
+static_assert(kMaxTiles * kMoveCodeEnds < (1 << 30), "move codes fit an int");
 
-int encode(const Move& m) {
-  switch (m.kind) {
-    case MoveKind::Place: return m.tile * kEndBits + m.end;
-    case MoveKind::Draw: return kDrawCode;
-    default: return kPassCode;
-  }
-}
+int encode(const Move& m) { return move_code(m); }
 
 Move decode(int code) {
   if (code == kDrawCode) return Move::draw();
   if (code == kPassCode) return Move::pass();
-  if (code < 0 || code >= kMaxTiles * kEndBits)
-    throw std::invalid_argument("move code " + std::to_string(code) +
-                                " is out of range: a Place is tile * " + std::to_string(kEndBits) +
-                                " + end (tile 0.." + std::to_string(kMaxTiles - 1) + ", end 0.." +
-                                std::to_string(kEndBits - 1) + "), Draw -1, Pass -2");
-  return Move::place(code / kEndBits, code % kEndBits);
+  if (code < 0 || code >= kMaxTiles * kMoveCodeEnds)
+    throw std::invalid_argument(
+        "move code " + std::to_string(code) + " is out of range: a Place is tile * " +
+        std::to_string(kMoveCodeEnds) + " + end (tile 0.." + std::to_string(kMaxTiles - 1) +
+        ", end 0.." + std::to_string(kMoveCodeEnds - 1) + "), Draw -1, Pass -2");
+  return Move::place(code / kMoveCodeEnds, code % kMoveCodeEnds);
 }
 
 py::list encode_all(const std::vector<Move>& moves) {
@@ -271,16 +262,24 @@ bool action_id(py::handle h, int& out) {
   return false;
 }
 
-// IllegalMoveError("illegal_action") for `action`, worded by
-// dominocore.common.messages as the reference words it.
-[[noreturn]] void throw_illegal_action(const State& s, py::handle action) {
-  std::vector<int> legal;
-  s.legal_actions(legal);
-  py::object text = py::module_::import("dominocore.common.messages")
-                        .attr("illegal_action")(action, s.num_actions(), s.is_over(), legal);
-  py::object exc = error_class("IllegalMoveError")("illegal_action", text);
+// Raises dominocore's IllegalMoveError(reason, text) through pybind11.
+[[noreturn]] void raise_illegal(const char* reason, const py::object& text) {
+  py::object exc = error_class("IllegalMoveError")(reason, text);
   PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
   throw py::error_already_set();
+}
+
+// The words of IllegalMoveError("illegal_action") for `action` in `s`, from
+// dominocore.common.messages as the reference words it.
+py::object illegal_action_text(const State& s, py::handle action) {
+  std::vector<int> legal;
+  s.legal_actions(legal);
+  return py::module_::import("dominocore.common.messages")
+      .attr("illegal_action")(action, s.num_actions(), s.is_over(), legal);
+}
+
+[[noreturn]] void throw_illegal_action(const State& s, py::handle action) {
+  raise_illegal("illegal_action", illegal_action_text(s, action));
 }
 
 // Throws IllegalMove, with its reason code as its only text, for a move the
@@ -300,11 +299,9 @@ void refuse_other_player(const State& s, py::handle action, py::handle player) {
                        .attr("check_player")(s.rules().players, player)
                        .cast<int>();
   if (s.is_over() || seat == s.current_player()) return;
-  py::object text = py::module_::import("dominocore.common.messages")
-                        .attr("action_not_your_turn")(action, s.current_player(), seat);
-  py::object exc = error_class("IllegalMoveError")("not_your_turn", text);
-  PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
-  throw py::error_already_set();
+  raise_illegal("not_your_turn",
+                py::module_::import("dominocore.common.messages")
+                    .attr("action_not_your_turn")(action, s.current_player(), seat));
 }
 
 // The move a Python action id stands for (only legal ids have one).
@@ -380,7 +377,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
   m.attr("__version__") = DOMINOCORE_VERSION;  // python/dominocore/_version.py, via CMakeLists.txt
   // The move encoding (see the top of this file), for python/dominocore/_native.py.
-  m.attr("END_BITS") = kEndBits;
+  m.attr("END_BITS") = kMoveCodeEnds;
   m.attr("DRAW_CODE") = kDrawCode;
   m.attr("PASS_CODE") = kPassCode;
 

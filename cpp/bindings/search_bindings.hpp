@@ -29,9 +29,7 @@ inline void bind_search(py::module_& m) {
         o.seed = to_uint64(seed, "seed");
         o.reward = parse_search_reward(reward);
         o.max_depth = max_depth;
-        o.validate();
-        if (state.is_over()) throw StateError("the round is over: there is no move to choose");
-        SearchResult r;
+        SearchResult r;  // search() checks the options and the round (exceptions cross the release)
         {
           py::gil_scoped_release release;
           r = search(state, o);
@@ -42,6 +40,7 @@ inline void bind_search(py::module_& m) {
         out["visits"] = r.visits;
         out["mean_reward"] = r.mean_reward;
         out["iterations"] = r.iterations;
+        out["tree_iterations"] = r.tree_iterations;
         out["nodes"] = r.nodes;
         out["seconds"] = r.seconds;
         return out;

@@ -65,16 +65,8 @@ const int64_t* vector_env_actions(const VectorEnv& env, const py::handle& action
 // IllegalMoveError("illegal_action") for environment i's action, worded by
 // dominocore.common.messages as Round.apply_action words it, after the index.
 [[noreturn]] void throw_illegal_in_env(const VectorEnv& env, int i, int64_t action) {
-  const State& s = env.state(i);
-  std::vector<int> legal;
-  s.legal_actions(legal);
-  const std::string text =
-      py::str(py::module_::import("dominocore.common.messages")
-                  .attr("illegal_action")(action, s.num_actions(), s.is_over(), legal));
-  py::object exc = error_class("IllegalMoveError")(
-      "illegal_action", "environment " + std::to_string(i) + ": " + text);
-  PyErr_SetObject(py::type::of(exc).ptr(), exc.ptr());
-  throw py::error_already_set();
+  const std::string text = py::str(illegal_action_text(env.state(i), py::int_(action)));
+  raise_illegal("illegal_action", py::str("environment " + std::to_string(i) + ": " + text));
 }
 
 // Takes the environment's lock with the GIL released (a thread that holds the

@@ -32,16 +32,9 @@
 
 #include "dominocore/determinize.hpp"
 #include "dominocore/information.hpp"
+#include "dominocore/sim.hpp"
 
 namespace dominocore {
-
-const char* search_algorithm_name(SearchAlgorithm a) noexcept {
-  switch (a) {
-    case SearchAlgorithm::ISMCTS: return "ismcts";
-    case SearchAlgorithm::PIMC: return "pimc";
-    default: return "cheat";
-  }
-}
 
 SearchAlgorithm parse_search_algorithm(std::string_view s) {
   if (s == "ismcts") return SearchAlgorithm::ISMCTS;
@@ -70,34 +63,21 @@ void SearchOptions::validate() const {
   if (trees < 1 || trees > kMaxSearchTrees)
     throw RulesError("trees must be 1.." + std::to_string(kMaxSearchTrees) + ", got " +
                      std::to_string(trees));
-  if (threads < 1 || threads > 256)
-    throw RulesError("threads must be 1..256, got " + std::to_string(threads));
+  if (threads < 1 || threads > kMaxThreads)
+    throw RulesError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " +
+                     std::to_string(threads));
   if (max_depth < 0) throw RulesError("max_depth must be >= 0, got " + std::to_string(max_depth));
 }
 
 namespace {
 
-constexpr int kDrawCode = -1;
-constexpr int kPassCode = -2;
-constexpr int kChanceCode = -3;
+constexpr int kChanceCode = -3;  // beside move_code()'s Draw (-1) and Pass (-2)
 /// Edges one tree may hold (32 bytes each): past it, a tree stops growing and
 /// its iterations only walk and roll out.
 constexpr size_t kMaxEdges = size_t{1} << 24;
 
-int code_of(const Move& m) noexcept {
-  switch (m.kind) {
-    case MoveKind::Place: return m.tile * (kMaxEndId + 1) + m.end;
-    case MoveKind::Draw: return kDrawCode;
-    default: return kPassCode;
-  }
-}
-
-uint64_t mix64(uint64_t z) noexcept {
-  z += 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+/// SplitMix64's first output from state z: the seeds of trees and worlds.
+uint64_t mix64(uint64_t z) noexcept { return Rng(z).next(); }
 
 struct Edge {
   int32_t code;    ///< the move's code (a chance edge: kChanceCode)
@@ -142,22 +122,15 @@ struct Tree {
   }
 };
 
-/// Per seat, the reward of a finished world (docs/search.md "The reward").
+/// Per seat, the reward of a finished world (docs/search.md "The reward"):
+/// the round margin, or the seat's own points (negated where they are costs).
 void rewards_of(const State& world, SearchReward kind, double* out) {
   const RoundResult& res = world.result();
-  const int p = res.players;
-  const Game g = world.rules().game;
-  const bool cost = g == Game::ChickenFoot || g == Game::MexicanTrain;
-  double total = 0;
-  for (int s = 0; s < p; ++s) total += res.points[static_cast<size_t>(s)];
-  for (int s = 0; s < p; ++s) {
+  const Game game = world.rules().game;
+  if (kind == SearchReward::Margin) return round_margins(game, res, out);
+  for (int s = 0; s < res.players; ++s) {
     const double own = res.points[static_cast<size_t>(s)];
-    double r;
-    if (kind == SearchReward::Own)
-      r = own;
-    else
-      r = own - (total - own) / (p - 1);
-    out[s] = cost ? -r : r;
+    out[s] = points_are_costs(game) ? -own : own;
   }
 }
 
@@ -175,25 +148,15 @@ class TreeSearch {
   TreeSearch(const SearchOptions& o, int seat, int players)
       : opt_(o), seat_(seat), players_(players), bots_({o.rollout}, players, 0) {}
 
-  /// Runs up to `budget` iterations (0: until the deadline), each on a new
-  /// world from `det` (IS-MCTS).
-  void run_sampled(Determinizer& det, Rng& rng, uint64_t budget, bool timed,
-                   Clock::time_point deadline) {
+  /// Runs up to `budget` iterations (0: until the deadline), each on the
+  /// world `world_of(rng)` gives: a new determinization (IS-MCTS) or a copy
+  /// of a fixed world (PIMC's worlds, cheat).
+  template <class WorldOf>
+  void run(WorldOf world_of, Rng& rng, uint64_t budget, bool timed, Clock::time_point deadline) {
     start(rng);
     for (uint64_t it = 0; budget == 0 || it < budget; ++it) {
       if (timed && (it & 15) == 0 && Clock::now() >= deadline) break;
-      State world = det.sample(rng);
-      iterate(world, rng);
-      ++iterations_;
-    }
-  }
-  /// The same, every iteration on a copy of `fixed` (PIMC's worlds, cheat).
-  void run_fixed(const State& fixed, Rng& rng, uint64_t budget, bool timed,
-                 Clock::time_point deadline) {
-    start(rng);
-    for (uint64_t it = 0; budget == 0 || it < budget; ++it) {
-      if (timed && (it & 15) == 0 && Clock::now() >= deadline) break;
-      State world(fixed);
+      State world = world_of(rng);
       iterate(world, rng);
       ++iterations_;
     }
@@ -204,7 +167,7 @@ class TreeSearch {
     s.iterations = iterations_;
     s.edges = tree_.edges.size();
     for (const Move& m : root_moves) {
-      const int e = tree_.find(0, code_of(m), -1);
+      const int e = tree_.find(0, move_code(m), -1);
       s.visits.push_back(e < 0 ? 0 : tree_.edges[static_cast<size_t>(e)].n);
       s.reward.push_back(e < 0 ? 0.0 : tree_.edges[static_cast<size_t>(e)].w);
     }
@@ -233,7 +196,7 @@ class TreeSearch {
       const int n = world.distinct_moves(buf);
       int n_untried = 0;
       for (int i = 0; i < n; ++i) {
-        const int e = tree_.find(node, code_of(buf[i]), -1);
+        const int e = tree_.find(node, move_code(buf[i]), -1);
         edge_of[i] = e;
         if (e < 0)
           untried[n_untried++] = i;
@@ -243,7 +206,7 @@ class TreeSearch {
       if (n_untried > 0) {
         const int i = untried[rng.below_unchecked(static_cast<uint64_t>(n_untried))];
         if (tree_.edges.size() < kMaxEdges) {
-          const int e = tree_.add(node, code_of(buf[i]), -1);
+          const int e = tree_.add(node, move_code(buf[i]), -1);
           tree_.edges[static_cast<size_t>(e)].avail = 1;
           path_.push_back(Step{e, mover});
         }
@@ -319,9 +282,11 @@ SearchResult search(const State& state, const SearchOptions& opt) {
   // Every random choice derives from the seed and the seat's information state.
   const uint64_t base = mix64(opt.seed ^ mix64(information_state_hash(state, seat)));
   const int T = opt.trees;
+  const int workers = std::min(opt.threads, T);
   const bool timed = opt.seconds > 0;
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(opt.seconds));
+  // A worker runs its trees in turn: each gets its share of the time budget.
+  const auto per_tree = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(opt.seconds * workers / T));
   std::vector<TreeStats> stats(static_cast<size_t>(T));
   std::atomic<int> next_tree{0};
   std::atomic<bool> failed{false};
@@ -345,13 +310,12 @@ SearchResult search(const State& state, const SearchOptions& opt) {
                                                                                             : 0);
         if (opt.iterations != 0 && budget == 0) continue;
         TreeSearch ts(opt, seat, state.players());
+        const auto deadline = Clock::now() + per_tree;
         if (opt.algorithm == SearchAlgorithm::ISMCTS) {
-          ts.run_sampled(*det, rng, budget, timed, deadline);
-        } else if (opt.algorithm == SearchAlgorithm::PIMC) {
-          const State world = det->sample(rng);
-          ts.run_fixed(world, rng, budget, timed, deadline);
+          ts.run([&](Rng& r) { return det->sample(r); }, rng, budget, timed, deadline);
         } else {
-          ts.run_fixed(state, rng, budget, timed, deadline);
+          const State fixed = opt.algorithm == SearchAlgorithm::PIMC ? det->sample(rng) : state;
+          ts.run([&](Rng&) { return State(fixed); }, rng, budget, timed, deadline);
         }
         stats[static_cast<size_t>(t)] = ts.stats(out.moves);
       }
@@ -361,7 +325,6 @@ SearchResult search(const State& state, const SearchOptions& opt) {
       if (!error) error = std::current_exception();
     }
   };
-  const int workers = std::min(opt.threads, T);
   if (workers <= 1) {
     worker();
   } else {
@@ -381,6 +344,7 @@ SearchResult search(const State& state, const SearchOptions& opt) {
   std::vector<double> total(k, 0.0);
   for (const TreeStats& s : stats) {
     out.iterations += s.iterations;
+    out.tree_iterations.push_back(s.iterations);
     out.nodes += s.edges;
     for (size_t i = 0; i < s.visits.size(); ++i) {
       out.visits[i] += s.visits[i];

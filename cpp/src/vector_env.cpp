@@ -22,17 +22,6 @@
 
 namespace dominocore {
 
-void round_margins(const Rules& rules, const RoundResult& result, float* out) noexcept {
-  const int p = rules.players;
-  double total = 0;
-  for (int s = 0; s < p; ++s) total += result.points[static_cast<size_t>(s)];
-  const double sign = rules.game == Game::ChickenFoot || rules.game == Game::MexicanTrain ? 1 : -1;
-  for (int s = 0; s < p; ++s) {
-    const double own = result.points[static_cast<size_t>(s)];
-    out[s] = static_cast<float>(sign * ((total - own) / (p - 1) - own));
-  }
-}
-
 class VectorEnv::Pool {
  public:
   explicit Pool(int threads) {
@@ -202,7 +191,9 @@ void VectorEnv::finish_(int i) {
     observe_(i);
     return;
   }
-  round_margins(rules_, s.result(), reward);
+  double margins[kMaxPlayers];
+  round_margins(rules_.game, s.result(), margins);
+  std::copy(margins, margins + rules_.players, reward);
   term_[u] = 1;
   ++episode_[u];
   deal_(i);

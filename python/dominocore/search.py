@@ -19,7 +19,7 @@ import math
 from typing import Any, Callable, Dict
 
 from . import _core
-from .common.checks import as_int, check_seed, shown
+from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
 from .common.moves import Move
 from .common.view import PlayerView
@@ -122,7 +122,7 @@ class _SearchPlayer:
             raise RulesError(f"rollout must be one of {_ROLLOUTS}, got {shown(rollout)}")
         self.rollout = rollout
         self.trees = as_int(trees, "trees", 1, 4096)
-        self.threads = as_int(threads, "threads", 1, 256)
+        self.threads = as_int(threads, "threads", 1, MAX_THREADS)
         self.seed = check_seed(seed)
         if reward not in _REWARDS:
             raise RulesError(f"reward must be one of {_REWARDS}, got {shown(reward)}")
@@ -133,8 +133,9 @@ class _SearchPlayer:
         """Search from ``position`` (a ``PlayerView`` of the seat to move, or
         a ``Round``) and return ``move`` with the root statistics: ``moves``
         (the distinct legal moves), ``visits`` and ``mean_reward`` (points,
-        for the seat) per move, summed over the trees, ``iterations``,
-        ``nodes`` and ``seconds``. ``StateError`` once the round is over."""
+        for the seat) per move, summed over the trees, ``iterations`` (and
+        ``tree_iterations``, each tree's or PIMC world's), ``nodes`` and
+        ``seconds``. ``StateError`` once the round is over."""
         from ._native import _decode
 
         state = _core_state(position, self._cheat)

@@ -34,6 +34,19 @@ struct Move {
   friend constexpr bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
 };
 
+/// A move as one int (the Python wrapper's and the search tree's key): a
+/// Place is tile * kMoveCodeEnds + end, Draw kDrawCode, Pass kPassCode.
+inline constexpr int kMoveCodeEnds = kMaxEndId + 1;
+inline constexpr int kDrawCode = -1;
+inline constexpr int kPassCode = -2;
+constexpr int move_code(const Move& m) noexcept {
+  switch (m.kind) {
+    case MoveKind::Place: return m.tile * kMoveCodeEnds + m.end;
+    case MoveKind::Draw: return kDrawCode;
+    default: return kPassCode;
+  }
+}
+
 /// "3-5@2", "draw", "pass".
 std::string move_name(const Move& m);
 /// Parses "a-b@e" (halves in either order), "draw", "pass" (case-insensitive,

@@ -26,7 +26,6 @@ enum class SearchAlgorithm : uint8_t { ISMCTS = 0, PIMC = 1, Cheat = 2 };
 /// The reward maximised (docs/search.md "The reward").
 enum class SearchReward : uint8_t { Margin = 0, Own = 1 };
 
-const char* search_algorithm_name(SearchAlgorithm a) noexcept;
 /// "ismcts" / "pimc" / "cheat"; throws RulesError otherwise.
 SearchAlgorithm parse_search_algorithm(std::string_view s);
 /// "margin" / "own"; throws RulesError otherwise.
@@ -40,7 +39,8 @@ struct SearchOptions {
   SearchAlgorithm algorithm = SearchAlgorithm::ISMCTS;
   /// Total iterations over every tree (0: no bound, then `seconds` must be > 0).
   uint64_t iterations = 1000;
-  /// Wall-clock budget in seconds (0: none). With both, the first reached stops.
+  /// Wall-clock budget in seconds (0: none), shared evenly by the trees a
+  /// worker thread runs in turn. With both budgets, the first reached stops.
   double seconds = 0;
   /// UCB exploration constant, on rewards scaled to [0, 1].
   double c = 0.7;
@@ -69,9 +69,10 @@ struct SearchResult {
   std::vector<Move> moves;
   std::vector<uint64_t> visits;
   std::vector<double> mean_reward;
-  uint64_t iterations = 0;  ///< iterations run, over every tree
-  uint64_t nodes = 0;       ///< tree edges created, over every tree
-  double seconds = 0;       ///< wall-clock time of the search
+  uint64_t iterations = 0;                ///< iterations run, over every tree
+  std::vector<uint64_t> tree_iterations;  ///< iterations run by each tree (PIMC: each world)
+  uint64_t nodes = 0;                     ///< tree edges created, over every tree
+  double seconds = 0;                     ///< wall-clock time of the search
 };
 
 /// Searches for the seat to move in `state`. Throws StateError when the round

@@ -48,12 +48,6 @@ constexpr uint64_t vector_env_round_seed(uint64_t seed, uint64_t env, uint64_t e
   return seed + env + (episode << 32);
 }
 
-/// Each seat's round margin (what Rules.round_margins defines in Python):
-/// the others' mean points minus its own where points are costs (Chicken
-/// Foot, Mexican Train), its own minus the others' mean where they are scores
-/// (Doubles, Block). Writes p floats to `out`.
-void round_margins(const Rules& rules, const RoundResult& result, float* out) noexcept;
-
 class VectorEnv {
  public:
   /// num_envs 1..kMaxVectorEnvs, threads 1..kMaxVectorEnvThreads (at most
