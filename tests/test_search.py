@@ -70,6 +70,22 @@ def test_no_information_leak(dc, game):
                 )
 
 
+def test_a_view_carries_the_set_ups_highest_double_fact(dc):
+    # Reproducer: the view's search assumed every Doubles deal had its highest
+    # double in the centre; this one (from_deal, highest_double=False) has the
+    # 6-6 in the hand of the seat to move, and its view could not be searched.
+    tiles = [str(dc.Tile.from_index(i)) for i in range(28)]
+    own = ["6-6", "0-1", "0-2", "1-3", "2-4", "3-5", "4-6", "5-5"]
+    other = [t for t in tiles if t != "0-0" and t not in own][:8]
+    yard = [t for t in tiles if t != "0-0" and t not in own and t not in other]
+    r = dc.Round.from_deal(dc.Doubles(players=2), [other, own], yard, "0-0", 0, highest_double=False)
+    view = r.view(1)
+    assert r.current_player == 1 and view.highest_double is False
+    assert dc.Round(dc.Doubles(players=2), seed=1).view(0).highest_double is True
+    bot = ISMCTSPlayer(iterations=300, seed=2)
+    assert bot.search(view)["visits"] == bot.search(r)["visits"]
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_moves_are_legal_and_reproducible(dc, game):
     rules = GAMES[game](dc)

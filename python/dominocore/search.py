@@ -48,14 +48,13 @@ def _state_from_view(view: PlayerView) -> Any:
     from ._native import _encode
 
     rules = view.rules
-    highest = rules.game == "doubles" or (rules.game == "block" and getattr(rules, "lead", None) == "highest_double")
     return _core._state_from_knowledge(
         _core_rules(rules),
         view.seat,
         view.round_index,
         -1 if view.centre is None else view.centre.index,
         view.starter,
-        highest,
+        view.highest_double,
         [t.index for t in view.hand],
         list(view.hand_sizes),
         [t.index for t in view.own_setup_draws],

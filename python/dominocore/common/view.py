@@ -21,7 +21,7 @@ from .tiles import Tile
 __all__ = ["HistoryEntry", "PlayerView", "round_id"]
 
 #: The version of ``PlayerView.to_dict()``'s format.
-VIEW_VERSION = 1
+VIEW_VERSION = 2  # 2: highest_double
 
 
 class HistoryEntry(NamedTuple):
@@ -70,7 +70,9 @@ class PlayerView(Guarded):
     - ``drawn_tile``: the viewer's own drawn tile in question, else ``None``;
       ``drawing``: whether the seat to move has a drawn tile in question;
     - ``history``: ``HistoryEntry``s; ``setup_draws``: each seat's count of
-      search draws in the cross's set-up; ``own_setup_draws``: the viewer's.
+      search draws in the cross's set-up; ``own_setup_draws``: the viewer's;
+      ``highest_double``: whether the set-up showed that the centre is the
+      highest double dealt (Doubles, Block's highest-double lead).
 
     ``legal_moves()`` and ``legal_actions()`` are the viewer's, and empty
     unless it is the viewer's turn.
@@ -90,7 +92,7 @@ class PlayerView(Guarded):
         "seat", "round_id", "move_number", "rules", "round_index", "centre", "starter", "current_player",
         "result", "hand", "hand_sizes", "yard_size", "open_ends", "trains", "pending_ends", "obligation",
         "unlocked", "markers", "layout", "drawn_tile", "drawing", "history", "setup_draws", "own_setup_draws",
-        "_legal_moves", "_legal_actions",
+        "highest_double", "_legal_moves", "_legal_actions",
     )  # fmt: skip
     _init_marker = "seat"
 
@@ -159,6 +161,7 @@ class PlayerView(Guarded):
             history=history,
             setup_draws=tuple(counts),
             own_setup_draws=tuple(own_search),
+            highest_double=bool(deal.get("highest_double", False)),
             _legal_moves=legal,
             _legal_actions=tuple(round.legal_actions()) if own_turn else (),
         )
@@ -213,6 +216,7 @@ class PlayerView(Guarded):
             "history": [[h.seat, str(h.move), _text(h.drawn)] for h in self.history],
             "setup_draws": list(self.setup_draws),
             "own_setup_draws": [str(t) for t in self.own_setup_draws],
+            "highest_double": self.highest_double,
             "legal_moves": [str(m) for m in self._legal_moves],
             "legal_actions": list(self._legal_actions),
         }
@@ -257,6 +261,7 @@ class PlayerView(Guarded):
                 history=tuple(HistoryEntry(s, Move.parse(m), _tile(d)) for s, m, d in data["history"]),
                 setup_draws=tuple(data["setup_draws"]),
                 own_setup_draws=tuple(Tile.parse(t) for t in data["own_setup_draws"]),
+                highest_double=bool(data["highest_double"]),
                 _legal_moves=tuple(Move.parse(m) for m in data["legal_moves"]),
                 _legal_actions=tuple(data["legal_actions"]),
             )
