@@ -41,7 +41,6 @@ from .common.tiles import Tile, tile_count
 from .common.view import HistoryEntry, PlayerView
 from .reference import match as _ref_match
 from .reference import sim as _ref_sim
-from .reference.rng import PLAYER_SEED_XOR as _PLAYER_XOR
 from .reference.round import RoundAPI, RoundResult
 from .reference.sim import Progress, SimulationResult, check_simulate_args
 from .tournaments import tournament as _tournament
@@ -599,8 +598,7 @@ class Match(_ref_match.Match):
         return bots
 
     def _mixed_bots(self, entries: List[Any]) -> _policies.MixedBots:
-        shared = _SharedRandom(self._bot_state)
-        return _policies.MixedBots(entries, shared, GreedyPlayer(), shared.state)
+        return _policies.MixedBots(entries, _SharedRandom(self._bot_state), GreedyPlayer())
 
     @staticmethod
     def _bot_state_of(bots: Any) -> int:
@@ -676,9 +674,8 @@ def simulate(
         if (backend, chunks, address) != ("local", None, None):
             raise RulesError("backend and chunks take the built-in policies only: random, greedy")
         args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", threads, progress)
-        return _policies.simulate_mixed(  # type: ignore[no-any-return]
-            _sys.modules[__name__], rules, args, policy, policy_options, lambda s: _SharedRandom(s ^ _PLAYER_XOR)
-        )
+        entries = _policies.resolve_players(policy, rules.players, policy_options)
+        return _ref_sim.play_games(_sys.modules[__name__], rules, args, entries, _SharedRandom)
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
     if (backend, chunks, address) != ("local", None, None):
         from .distributed import simulate_chunks

@@ -11,8 +11,6 @@ plain policy gives the same games either way.
 
 from __future__ import annotations
 
-import concurrent.futures
-import dataclasses
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
@@ -28,7 +26,6 @@ __all__ = [
     "is_bot",
     "is_plain_policy",
     "resolve_players",
-    "simulate_mixed",
 ]
 
 #: The policy names: the built-in bots and the searches of ``dominocore.search``.
@@ -119,73 +116,18 @@ def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str
 
 class MixedBots:
     """Players per seat for a Python play loop: the random seats share
-    ``random_player`` (the game's one random-play generator), the greedy
-    seats use ``greedy_player``, the others their own ``choose``.
-    ``state()`` reads the shared generator's state."""
+    ``shared`` (the game's one random-play generator, with ``state()``), the
+    greedy seats use ``greedy``, the others their own ``choose``."""
 
-    def __init__(
-        self, entries: Sequence[Any], random_player: Any, greedy_player: Any, state: Callable[[], int]
-    ) -> None:
-        self.seats = [random_player if e == "random" else greedy_player if e == "greedy" else e for e in entries]
-        self.state = state
+    def __init__(self, entries: Sequence[Any], shared: Any, greedy: Any) -> None:
+        self.seats = [shared if e == "random" else greedy if e == "greedy" else e for e in entries]
+        self.shared = shared
+
+    def state(self) -> int:
+        """The shared generator's raw state."""
+        return int(self.shared.state())
 
     def play_out(self, round: Any) -> None:
         """Play ``round`` to its end."""
         while not round.is_over:
             round.push(self.seats[round.current_player].choose(round))
-
-
-def simulate_mixed(
-    impl: Any,
-    rules: Any,
-    args: Any,
-    policy: Any,
-    policy_options: Optional[Dict[str, Any]],
-    random_at: Callable[[int], Any],
-) -> Any:
-    """``simulate`` for a policy that is not plain, in a Python loop over the
-    games (game i seeded ``seed + i``; ``args`` from ``check_simulate_args``),
-    on ``args.threads`` Python threads (default 1; the searches release the
-    GIL). ``impl``: the implementation's module (``Round``, ``Match``,
-    ``GreedyPlayer``, ``SimulationResult``); ``random_at(seed)``: its random
-    player for a standalone round of that seed, with a ``state()`` method."""
-    from ..reference.sim import REASONS
-
-    entries = resolve_players(policy, rules.players, policy_options)
-    greedy = impl.GreedyPlayer()
-
-    def game(i: int) -> Any:
-        game_seed = (args.seed + i) & (2**64 - 1)
-        if args.matches:
-            match = impl.Match(rules, game_seed).play(entries)
-            return match.results, match.totals, [s in match.winners for s in range(rules.players)]
-        round_ = impl.Round(rules, game_seed, args.round_index)
-        shared = random_at(game_seed)
-        MixedBots(entries, shared, greedy, shared.state).play_out(round_)
-        return [round_.result], None, None
-
-    threads = args.threads or 1
-    if threads > 1:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
-            games = list(pool.map(game, range(args.n)))
-    else:
-        games = []
-        for i in range(args.n):
-            games.append(game(i))
-            if args.progress is not None:
-                args.progress(i + 1, args.n)
-    cols: Dict[str, List[Any]] = {f.name: [] for f in dataclasses.fields(impl.SimulationResult)}
-    for i, (results, totals, winners) in enumerate(games):
-        if totals is not None:
-            cols["totals"].append(totals)
-            cols["winners"].append(winners)
-        for result in results:
-            cols["points"].append(result.points)
-            cols["reason"].append(REASONS.index(result.reason))
-            cols["out_seat"].append(result.out_seat)
-            cols["starter"].append(result.starter)
-            cols["moves"].append(result.moves)
-            cols["match_index"].append(i)
-    if args.progress is not None and threads > 1:
-        args.progress(args.n, args.n)
-    return impl.SimulationResult.from_arrays(rules.players, **cols)

@@ -27,7 +27,7 @@ from ..common.errors import IllegalMoveError, RulesError, StateError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.rules import Rules, check_rules, rules_from_dict
 from .games import game_of
-from .players import GreedyPlayer, RandomPlayer
+from .players import GreedyPlayer, SharedRandom
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import Round, RoundResult
 
@@ -291,34 +291,22 @@ class Match(Guarded):
 
     # The steps of play() that the compiled implementation runs in its core.
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
-        """``(shared, players)``: the random seats' shared player, at the
-        match's generator state, and one player per seat."""
-        shared = RandomPlayer()
-        shared.rng.state = self._bot_state
-        greedy = GreedyPlayer()
-        return shared, [shared if p == "random" else greedy for p in check_policies(policy, self._rules.players)]
+        """The players of a plain policy ("random", "greedy" per seat)."""
+        return self._mixed_bots(check_policies(policy, self._rules.players))
 
     def _mixed_bots(self, entries: List[Any]) -> MixedBots:
-        """The players of a policy that is not plain, for a Python play loop."""
-        shared = RandomPlayer()
-        shared.rng.state = self._bot_state
-        return MixedBots(entries, shared, GreedyPlayer(), lambda: shared.rng.state)
+        """One player per seat, the random seats' shared one at the match's
+        generator state, for a Python play loop."""
+        return MixedBots(entries, SharedRandom(self._bot_state), GreedyPlayer())
 
     @staticmethod
     def _bot_state_of(bots: Any) -> int:
         """The state of the random seats' generator after playing with ``bots``."""
-        if isinstance(bots, MixedBots):
-            return bots.state()
-        return bots[0].rng.state
+        return int(bots.state())
 
     @staticmethod
     def _play_out(round_: Any, bots: Any) -> None:
-        if isinstance(bots, MixedBots):
-            bots.play_out(round_)
-            return
-        players = bots[1]
-        while not round_.is_over:
-            round_.push(players[round_.current_player].choose(round_))
+        bots.play_out(round_)
 
     # ------------------------------------------------------------ saving
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Sequence, Union
+from typing import TYPE_CHECKING, List
 
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
@@ -13,7 +13,7 @@ from .round import RoundAPI
 if TYPE_CHECKING:
     from .round import Round
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "players_for", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "SharedRandom", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE"]
 
 #: What a bot says when asked to move in a finished round (StateError).
 ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
@@ -66,9 +66,19 @@ class GreedyPlayer:
         return "<GreedyPlayer>"
 
 
-def players_for(policy: Union[str, Sequence[str]], players: int, seed: int) -> List[object]:
-    """One player object per seat; random seats share one generator."""
-    policies = check_policies(policy, players)
-    shared_random = RandomPlayer(seed)
-    greedy = GreedyPlayer()
-    return [shared_random if p == "random" else greedy for p in policies]
+class SharedRandom:
+    """The random seats' shared player in a play loop (docs/rules.md 1.6: the
+    random seats of a game share one generator), at a raw generator state;
+    ``state()`` reads it back."""
+
+    def __init__(self, state: int) -> None:
+        self._player = RandomPlayer()
+        self._player.rng.state = state
+
+    def choose(self, round: "Round") -> Move:
+        """The random seats' move in ``round``."""
+        return self._player.choose(round)
+
+    def state(self) -> int:
+        """The generator's raw state."""
+        return self._player.rng.state

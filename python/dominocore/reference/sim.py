@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, fields
-from types import SimpleNamespace
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
@@ -19,17 +18,16 @@ from ..common.checks import (
     MAX_SEED,
     MAX_SIM_COUNT,
     MAX_THREADS,
+    PLAYER_SEED_XOR,
     as_int,
     check_policies,
     check_round_index,
     check_seed,
 )
 from ..common.errors import RulesError
-from ..common.policies import is_plain_policy, simulate_mixed
+from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.rules import Rules, check_rules
-from .match import Match
-from .players import GreedyPlayer, RandomPlayer, players_for
-from .round import Round
+from .players import SharedRandom
 
 __all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
 
@@ -189,12 +187,6 @@ def check_simulate_args(
     return SimulationArgs(matches is not None, n, check_seed(seed), index, policies, threads, progress)
 
 
-def _random_at(seed: int) -> Any:
-    """The random seats' shared player of a standalone round seeded ``seed``, with ``state()``."""
-    player = RandomPlayer(seed)
-    return SimpleNamespace(choose=player.choose, state=lambda: player.rng.state)
-
-
 def simulate(
     rules: Rules,
     matches: Optional[int] = None,
@@ -213,11 +205,11 @@ def simulate(
     standalone rounds of index ``round_index`` (round i seeded ``seed + i``).
 
     ``threads`` is checked for parity with the compiled engine; the
-    reference always runs on the calling thread. ``progress(done, total)``,
-    if given, is called now and then and at the end; an exception it raises
-    stops the run. A policy beyond "random" and "greedy" (search bots with
-    ``policy_options``, bot objects, callables of a ``PlayerView``) is played
-    in a Python loop as in ``Match.play`` (docs/search.md 5).
+    reference plays "random" and "greedy" on the calling thread, and a policy
+    beyond them (search bots with ``policy_options``, bot objects, callables
+    of a ``PlayerView``; docs/search.md 5) on ``threads`` Python threads, as
+    the compiled engine does. ``progress(done, total)``, if given, is called
+    now and then and at the end; an exception it raises stops the run.
 
     ``backend="ray"`` plays the games in ``chunks`` Ray tasks (``address``:
     a Ray cluster) and joins them (``dominocore.distributed``); ``chunks``
@@ -225,33 +217,66 @@ def simulate(
     the same whatever the backend and the chunks. Those take the built-in
     policies only (``dc.tournament`` spreads search bots over Ray).
     """
-    if not is_plain_policy(policy, policy_options):
-        if (backend, chunks, address) != ("local", None, None):
-            raise RulesError("backend and chunks take the built-in policies only: random, greedy")
-        args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", threads, progress)
-        impl = SimpleNamespace(Round=Round, Match=Match, GreedyPlayer=GreedyPlayer, SimulationResult=SimulationResult)
-        return simulate_mixed(impl, rules, args, policy, policy_options, _random_at)
-    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
+    plain = is_plain_policy(policy, policy_options)
+    if not plain and (backend, chunks, address) != ("local", None, None):
+        raise RulesError("backend and chunks take the built-in policies only: random, greedy")
+    checked_policy = policy if plain else "random"  # resolve_players checks the others
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, checked_policy, threads, progress)
     if (backend, chunks, address) != ("local", None, None):
         from ..distributed import simulate_chunks
 
         return simulate_chunks("python", rules, args, backend, chunks, address)
-    cols: dict = {f.name: [] for f in fields(SimulationResult)}
-    last_report = time.monotonic()
-    for i in range(args.n):
+    entries = resolve_players(policy, rules.players, policy_options)
+    if plain:  # nothing would release the GIL: the calling thread only
+        args = args._replace(threads=1)
+    from .. import reference
+
+    return play_games(reference, rules, args, entries, SharedRandom)
+
+
+def play_games(
+    impl: Any, rules: Rules, args: SimulationArgs, entries: List[Any], shared_random: Any
+) -> SimulationResult:
+    """The games of ``simulate`` in a Python loop (game i seeded ``seed + i``;
+    ``args`` from ``check_simulate_args``), with one player per seat
+    (``entries``: "random", "greedy" or a player with ``choose``), on
+    ``args.threads`` Python threads (default 1; the searches release the
+    GIL). The reference plays every policy here; the compiled core only the
+    policies its batch cannot (search bots, bot objects, callables).
+
+    ``impl`` is the implementation's package (``Round``, ``Match``,
+    ``GreedyPlayer``, ``SimulationResult``), ``shared_random(state)`` its
+    random seats' shared player at a raw generator state."""
+    greedy = impl.GreedyPlayer()
+
+    def game(i: int) -> Any:
         game_seed = (args.seed + i) & MAX_SEED
         if args.matches:
-            match = Match(rules, game_seed).play(args.policies)
-            results = match.results
-            cols["totals"].append(match.totals)
-            cols["winners"].append([s in match.winners for s in range(rules.players)])
-        else:
-            round_ = Round(rules, game_seed, args.round_index)
-            players = players_for(args.policies, rules.players, game_seed)
-            while not round_.is_over:
-                round_.push(players[round_.current_player].choose(round_))  # type: ignore[attr-defined]
-            assert round_.result is not None
-            results = [round_.result]
+            match = impl.Match(rules, game_seed).play(entries)
+            return match.results, match.totals, [s in match.winners for s in range(rules.players)]
+        round_ = impl.Round(rules, game_seed, args.round_index)
+        MixedBots(entries, shared_random(game_seed ^ PLAYER_SEED_XOR), greedy).play_out(round_)
+        return [round_.result], None, None
+
+    threads = args.threads or 1
+    if threads > 1:
+        import concurrent.futures
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
+            games = list(pool.map(game, range(args.n)))
+    else:
+        games = []
+        last_report = time.monotonic()
+        for i in range(args.n):
+            games.append(game(i))
+            if args.progress is not None and time.monotonic() - last_report >= PROGRESS_INTERVAL:
+                args.progress(i + 1, args.n)
+                last_report = time.monotonic()
+    cols: Dict[str, List[Any]] = {f.name: [] for f in fields(impl.SimulationResult)}
+    for i, (results, totals, winners) in enumerate(games):
+        if totals is not None:
+            cols["totals"].append(totals)
+            cols["winners"].append(winners)
         for result in results:
             cols["points"].append(result.points)
             cols["reason"].append(REASONS.index(result.reason))
@@ -259,12 +284,9 @@ def simulate(
             cols["starter"].append(result.starter)
             cols["moves"].append(result.moves)
             cols["match_index"].append(i)
-        if args.progress is not None and time.monotonic() - last_report >= PROGRESS_INTERVAL:
-            args.progress(i + 1, args.n)
-            last_report = time.monotonic()
     if args.progress is not None:
         args.progress(args.n, args.n)
-    return SimulationResult.from_arrays(rules.players, **cols)
+    return impl.SimulationResult.from_arrays(rules.players, **cols)
 
 
 def simulate_iter(
