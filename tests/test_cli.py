@@ -334,7 +334,7 @@ def test_play_in_another_seat_against_several_bots(capsys, monkeypatch):
             move = cli._bot_move("random" if seat == 0 else "greedy", round_, 2)
         round_.push(move)
         held |= set(round_.hand(1))
-    assert f"round 0 over: {text.result_text(round_.rules, round_.result)}" in out
+    assert f"round 0 over: {text.result_text(round_.result)}" in out
     # the hands shown are seat 1's only: every tile listed was in seat 1's hand
     hands = [line.split()[2:] for line in out.splitlines() if line.startswith("your hand: ") and "(empty)" not in line]
     assert hands and {t for hand in hands for t in hand} <= {str(t) for t in held}

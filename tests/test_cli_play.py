@@ -110,4 +110,4 @@ def test_a_whole_round_through_a_terminal(tmp_path):
     while not round_.is_over:
         round_.push(mine.pop(0) if round_.current_player == 0 else dc.GreedyPlayer().choose(round_))
     assert not mine
-    assert result == result_text(round_.rules, round_.result)
+    assert result == result_text(round_.result)

@@ -476,7 +476,7 @@ class _PlaySession:
     def _finish_round(self, round_: Any) -> Optional[Any]:
         self.show(round_)
         result = round_.result
-        print(f"round {round_.round_index} over: {text.result_text(round_.rules, result)}")
+        print(f"round {round_.round_index} over: {text.result_text(result)}")
         print(f"totals: {' '.join(map(str, self.match.totals))}")
         return self._next_round()
 

@@ -24,11 +24,11 @@ import math
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
-from .common.checks import as_int, check_seat, shown
-from .common.errors import StateError
+from .common.checks import as_int
 from .common.moves import End, Placement
 from .common.tiles import Tile
-from .common.view import PlayerView
+from .common.view import PlayerView, view_for
+from .text import game_title
 
 __all__ = ["render", "PIP_PATTERNS", "PALETTE"]
 
@@ -71,7 +71,6 @@ _FONT_SIZE = 14.0
 _LINE = 20.0
 _MARGIN = 12.0
 
-_GAME_NAMES = {"doubles": "Doubles", "block": "Block", "mexican_train": "Mexican Train"}
 _OBLIGATIONS = {
     "start": "the start double's slots come first",
     "foot": "the chicken foot's toes come first",
@@ -667,9 +666,7 @@ def _board_svg(scene: _Scene, last: Optional[int], big_set: bool, dx: float, dy:
 
 
 def _title(view: PlayerView) -> str:
-    rules = view.rules
-    name = _GAME_NAMES.get(rules.game, f"Chicken Foot ({rules.rule_set})")
-    return f"{name}, double-{rules.set}, {rules.players} players, round {view.round_index}"
+    return f"{game_title(view.rules)}, round {view.round_index}"
 
 
 def _status(view: PlayerView) -> str:
@@ -707,23 +704,6 @@ def _seat_lines(view: PlayerView) -> List[str]:
     return lines
 
 
-def _view_of(round: Any, seat: Any) -> Tuple[PlayerView, Optional[int]]:
-    """The view the picture is drawn from, and the seat whose hand it shows."""
-    if isinstance(round, PlayerView):
-        if seat is not None:
-            seat = check_seat(round.rules.players, seat)
-            if seat != round.seat:
-                raise StateError(f"a view of seat {round.seat} cannot show the hand of seat {seat}")
-        return round, seat
-    view_of = getattr(type(round), "view", None)
-    if not callable(view_of) or not hasattr(round, "layout"):
-        raise TypeError(f"render draws a Round or a PlayerView, got {shown(round)}")
-    if seat is None:
-        return round.view(0), None  # only its public fields are read
-    seat = check_seat(round.rules.players, seat)
-    return round.view(seat), seat
-
-
 def render(round: Any, seat: Optional[int] = None, *, size: Optional[int] = None) -> str:
     """The picture of ``round`` (either implementation's ``Round``, or a
     ``PlayerView``) as SVG text.
@@ -738,7 +718,7 @@ def render(round: Any, seat: Optional[int] = None, *, size: Optional[int] = None
     """
     if size is not None:
         size = as_int(size, "size", 16, 100_000)
-    view, shown_seat = _view_of(round, seat)
+    view, shown_seat = view_for(round, seat)
     rules = view.rules
     big_set = rules.set > 9
     scene = _scene(view)

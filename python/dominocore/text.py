@@ -30,96 +30,14 @@ your hand: 1-1 2-2 2-3 2-4 3-4 2-6 5-6
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence
 
-from .common.checks import check_seat
-from .common.errors import RulesError
 from .common.moves import DRAW, PLACE, End, Move, Placement
 from .common.rules import Rules
 from .common.tiles import Tile
-from .common.view import PlayerView
+from .common.view import PlayerView, view_for
 
 __all__ = ["render", "describe_move", "game_title", "result_text"]
-
-
-class _Facts(NamedTuple):
-    """Everything a render shows: the public state, and the viewer's own tiles."""
-
-    rules: Rules
-    round_index: int
-    centre: Optional[Tile]
-    starter: int
-    current_player: int
-    result: Optional[tuple]
-    hand_sizes: Tuple[int, ...]
-    yard_size: int
-    open_ends: Tuple[End, ...]
-    trains: Tuple[Optional[int], ...]
-    pending_ends: Tuple[int, ...]
-    obligation: Optional[str]
-    unlocked: Tuple[int, ...]
-    markers: Tuple[bool, ...]
-    layout: Tuple[Placement, ...]
-    drawing: bool
-    history: Tuple[Tuple[int, Move, Optional[Tile]], ...]
-    seat: Optional[int]
-    hand: Optional[Tuple[Tile, ...]]
-    drawn_tile: Optional[Tile]
-
-
-def _from_view(view: PlayerView) -> _Facts:
-    return _Facts(
-        rules=view.rules,
-        round_index=view.round_index,
-        centre=view.centre,
-        starter=view.starter,
-        current_player=view.current_player,
-        result=view.result,
-        hand_sizes=tuple(view.hand_sizes),
-        yard_size=view.yard_size,
-        open_ends=tuple(view.open_ends),
-        trains=tuple(view.trains),
-        pending_ends=tuple(view.pending_ends),
-        obligation=view.obligation,
-        unlocked=tuple(view.unlocked),
-        markers=tuple(view.markers),
-        layout=tuple(view.layout),
-        drawing=view.drawing,
-        history=tuple((h.seat, h.move, h.drawn) for h in view.history),
-        seat=view.seat,
-        hand=tuple(view.hand),
-        drawn_tile=view.drawn_tile,
-    )
-
-
-def _public(round: Any) -> _Facts:
-    """The public state of ``round``: what a spectator sees (no tile of any hand, no drawn tile)."""
-    rules: Rules = round.rules
-    ends = tuple(round.open_ends)
-    result = round.result
-    return _Facts(
-        rules=rules,
-        round_index=round.round_index,
-        centre=round.centre,
-        starter=round.starter,
-        current_player=round.current_player,
-        result=None if result is None else tuple(result),
-        hand_sizes=tuple(len(round.hand(s)) for s in range(rules.players)),
-        yard_size=round.yard_size,
-        open_ends=ends,
-        trains=tuple(round.train_of(e.id) for e in ends),
-        pending_ends=tuple(round.pending_ends),
-        obligation=round.obligation,
-        unlocked=tuple(round.unlocked),
-        markers=tuple(round.markers),
-        layout=tuple(round.layout),
-        drawing=round.drawn_tile is not None and result is None,
-        # who moved and what, never the tile a Draw took
-        history=tuple((mover, move, None) for mover, move, _ in round._history()),
-        seat=None,
-        hand=None,
-        drawn_tile=None,
-    )
 
 
 def game_title(rules: Rules) -> str:
@@ -144,7 +62,7 @@ def describe_move(seat: int, move: Move, drawn: Optional[Tile] = None, you: Opti
     return f"{who} passed"
 
 
-def result_text(rules: Rules, result: Sequence[Any]) -> str:
+def result_text(result: Sequence[Any]) -> str:
     """How a round ended, in one line: ``"seat 1 went out; points 0 12 5"``."""
     reason, out_seat, points = result[0], result[1], result[2]
     how = f"seat {out_seat} went out" if reason == "out" else "blocked"
@@ -157,15 +75,8 @@ def render(round: Any, seat: Optional[int] = None) -> str:
     hand and drawn tile, the public layout, hand counts, yard size and whose
     turn it is. ``seat=None`` shows the public state only. A seat out of
     range, or another seat than a view's own, raises ``RulesError``."""
-    if isinstance(round, PlayerView):
-        if seat is not None and check_seat(round.rules.players, seat) != round.seat:
-            raise RulesError(f"this view is seat {round.seat}'s, not seat {seat}'s")
-        facts = _from_view(round)
-    elif seat is None:
-        facts = _public(round)
-    else:
-        facts = _from_view(round.view(seat))
-    return "\n".join(_lines(facts))
+    view, you = view_for(round, seat)
+    return "\n".join(_lines(view, you))
 
 
 # ---------------------------------------------------------------- drawing the layout
@@ -179,7 +90,7 @@ def _oriented(placement: Placement) -> str:
     return f"{number}-{tile.other(number)}"
 
 
-def _labels(f: _Facts, parent: Optional[Placement], count: int) -> List[str]:
+def _labels(f: PlayerView, you: Optional[int], parent: Optional[Placement], count: int) -> List[str]:
     """The names of the ``count`` lines that start at ``parent`` (``None``: the lead end)."""
     game = f.rules.game
     if parent is None:
@@ -190,7 +101,7 @@ def _labels(f: _Facts, parent: Optional[Placement], count: int) -> List[str]:
             names = []
             for t in range(count):
                 name = "Mexican train" if t == p else f"seat {t}'s train"
-                if t == f.seat:
+                if t == you:
                     name += " (yours)"
                 if t < p and f.markers[t]:
                     name += " [marker]"
@@ -204,7 +115,7 @@ def _labels(f: _Facts, parent: Optional[Placement], count: int) -> List[str]:
     return [f"{kind} {i + 1}" for i in range(count)]
 
 
-def _end_text(f: _Facts, end: End) -> str:
+def _end_text(f: PlayerView, end: End) -> str:
     if end.number is None:
         return f"@{end.id} takes any tile"
     text = f"@{end.id} needs {end.number}"
@@ -216,7 +127,7 @@ def _end_text(f: _Facts, end: End) -> str:
     return text + (f" ({', '.join(notes)})" if notes else "")
 
 
-def _layout_lines(f: _Facts) -> List[str]:
+def _layout_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     ends = {e.id: e for e in f.open_ends}
     on_end: Dict[int, Placement] = {pl.end: pl for pl in f.layout if pl.end is not None}
     created = {e for pl in f.layout for e in pl.created}
@@ -241,7 +152,7 @@ def _layout_lines(f: _Facts) -> List[str]:
         body = " ".join(tiles)
         if branch is not None:
             lines.append(f"{pad}{label}: {body} {branch_mark}".rstrip())
-            for child, name in zip(branch.created, _labels(f, branch, len(branch.created))):
+            for child, name in zip(branch.created, _labels(f, you, branch, len(branch.created))):
                 walk(child, name, depth + 1)
         else:
             open_end = ends.get(end) if end is not None else None
@@ -250,17 +161,17 @@ def _layout_lines(f: _Facts) -> List[str]:
 
     if roots:
         root = roots[0]
-        for child, name in zip(root.created, _labels(f, root, len(root.created))):
+        for child, name in zip(root.created, _labels(f, you, root, len(root.created))):
             walk(child, name, 1)
     else:
         for e in sorted(set(ends) - created):
-            walk(e, _labels(f, None, 1)[0], 1)
+            walk(e, _labels(f, you, None, 1)[0], 1)
     if not lines:
         lines.append("  (empty)")
     return lines
 
 
-def _header(f: _Facts) -> List[str]:
+def _header(f: PlayerView) -> List[str]:
     title = f"{game_title(f.rules)}, round {f.round_index}, move {len(f.history)}"
     if f.rules.game == "block":
         if f.centre is not None:
@@ -275,7 +186,7 @@ def _header(f: _Facts) -> List[str]:
     return [title, first]
 
 
-def _obligation_lines(f: _Facts) -> List[str]:
+def _obligation_lines(f: PlayerView) -> List[str]:
     if not f.pending_ends:
         return []
     ends = " ".join(f"@{e}" for e in f.pending_ends)
@@ -288,10 +199,10 @@ def _obligation_lines(f: _Facts) -> List[str]:
     return [f"pending: {ends}"]
 
 
-def _seat_lines(f: _Facts) -> List[str]:
+def _seat_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     lines = []
     for s, count in enumerate(f.hand_sizes):
-        name = f"seat {s}" + (" (you)" if s == f.seat else "")
+        name = f"seat {s}" + (" (you)" if s == you else "")
         text = f"  {name}: {count} tile{'s' if count != 1 else ''}"
         if s == f.current_player:
             text += "  <- to move" + (", has drawn a tile" if f.drawing else "")
@@ -299,29 +210,31 @@ def _seat_lines(f: _Facts) -> List[str]:
     return lines
 
 
-def _lines(f: _Facts) -> List[str]:
+def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
+    """The text of view ``f`` as seat ``you`` sees it (``None``: its public
+    fields only, as a spectator sees them)."""
     lines = _header(f)
     lines.append("layout:")
-    lines += _layout_lines(f)
+    lines += _layout_lines(f, you)
     lines += _obligation_lines(f)
     if f.rules.game == "doubles":
         lines.append("unlocked numbers: " + (" ".join(str(n) for n in f.unlocked) or "none"))
     lines.append("hands:")
-    lines += _seat_lines(f)
+    lines += _seat_lines(f, you)
     if f.rules.game == "block":
         lines.append(f"out of play: {f.yard_size} tiles")
     else:
         lines.append(f"yard: {f.yard_size} tile{'s' if f.yard_size != 1 else ''}")
     if f.history:
-        mover, move, drawn = f.history[-1]
-        lines.append("last move: " + describe_move(mover, move, drawn, f.seat))
+        last = f.history[-1]
+        lines.append("last move: " + describe_move(last.seat, last.move, last.drawn if you is not None else None, you))
     if f.result is not None:
-        lines.append("round over: " + result_text(f.rules, f.result))
-    elif f.seat is not None and f.current_player == f.seat:
+        lines.append("round over: " + result_text(f.result))
+    elif you is not None and f.current_player == you:
         lines.append("your turn" + (f" (your drawn tile: {f.drawn_tile})" if f.drawn_tile is not None else ""))
     else:
         lines.append(f"seat {f.current_player} to move")
-    if f.hand is not None:
+    if you is not None:
         hand = " ".join(str(t) for t in f.hand) or "(empty)"
         lines.append(f"your hand: {hand}")
     return lines

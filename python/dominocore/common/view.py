@@ -12,13 +12,13 @@ from __future__ import annotations
 import secrets
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
-from .checks import Guarded, check_seat
-from .errors import StateError
+from .checks import Guarded, check_seat, shown
+from .errors import RulesError, StateError
 from .moves import DRAW, End, Move, Placement
 from .rules import Rules, rules_from_dict
 from .tiles import Tile
 
-__all__ = ["HistoryEntry", "PlayerView", "round_id"]
+__all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for"]
 
 #: The version of ``PlayerView.to_dict()``'s format.
 VIEW_VERSION = 2  # 2: highest_double
@@ -290,3 +290,21 @@ class PlayerView(Guarded):
 def _result_dict(result: tuple) -> Dict[str, Any]:
     reason, out_seat, points, starter, moves = result
     return {"reason": reason, "out_seat": out_seat, "points": list(points), "starter": starter, "moves": moves}
+
+
+def view_for(position: Any, seat: Any) -> Tuple[PlayerView, Optional[int]]:
+    """What a picture or a text of ``position`` (either implementation's
+    ``Round``, or a ``PlayerView``) for ``seat`` is drawn from: a view, and
+    the seat whose own tiles it may show (``None``: the view's public fields
+    only, as a spectator sees them). ``RulesError`` for a seat out of range
+    or another seat than a view's own; ``TypeError`` for anything else."""
+    if isinstance(position, PlayerView):
+        if seat is not None and check_seat(position.rules.players, seat) != position.seat:
+            raise RulesError(f"this view is seat {position.seat}'s, not seat {seat}'s")
+        return position, None if seat is None else position.seat
+    if not callable(getattr(type(position), "view", None)) or not hasattr(position, "layout"):
+        raise TypeError(f"expected a Round or a PlayerView, got {shown(position)}")
+    if seat is None:
+        return position.view(0), None  # only its public fields are read
+    view = position.view(seat)
+    return view, view.seat
