@@ -14,7 +14,6 @@ what their seat may see (``dominocore.text.render``).
 from __future__ import annotations
 
 import argparse
-import functools
 import inspect
 import json
 import math
@@ -530,50 +529,6 @@ def _count(matches: bool, n: int) -> Dict[str, Any]:
     return {"matches": n} if matches else {"rounds": n}
 
 
-def _offset_progress(progress: Callable[[int, int], Any], base: int, n: int, done: int, total: int) -> Any:
-    """A chunk's progress as the whole run's."""
-    return progress(base + done, n)
-
-
-def _run_chunks(
-    rules: "dc.Rules",
-    n: int,
-    matches: bool,
-    chunk: Optional[int],
-    progress: Callable[[int, int], Any],
-    **options: Any,
-) -> Tuple[List[Any], bool]:
-    """Play ``n`` rounds or matches (game i seeded ``seed + i``, as one
-    ``dc.simulate`` call would) chunk by chunk; return the finished chunks
-    and whether Ctrl-C stopped the run. Without ``chunk``, each chunk is sized
-    to take about ``_CHUNK_SECONDS`` at the rate measured so far, so that
-    Ctrl-C loses little and the progress bar moves, in either implementation."""
-    seed = options.pop("seed")
-    parts: List[Any] = []
-    done = 0
-    size = chunk or 8
-    try:
-        while done < n:
-            count = min(size, n - done)
-            began = time.perf_counter()
-            part = dc.simulate(
-                rules,
-                seed=(seed + done) % 2**64,
-                progress=functools.partial(_offset_progress, progress, done, n),
-                **_count(matches, count),
-                **options,
-            )
-            part.match_index += done
-            parts.append(part)
-            done += count
-            if chunk is None:
-                rate = count / max(time.perf_counter() - began, 1e-6)
-                size = max(1, min(int(rate * _CHUNK_SECONDS), 4 * size, 1_000 if matches else 100_000))
-    except KeyboardInterrupt:
-        return parts, True
-    return parts, False
-
-
 def _summary(rules: "dc.Rules", sim: Any, matches: bool) -> List[str]:
     """The summary table of a simulation result."""
     import numpy as np
@@ -681,10 +636,20 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(str(exc))
     start = time.perf_counter()
     bar = tqdm(total=n, unit="match" if matches else "round", unit_scale=True, file=sys.stderr, disable=None)
-    try:
-        parts, interrupted = _run_chunks(
-            rules, n, matches, args.chunk, lambda d, total: bar.update(d - bar.n), **options
-        )
+    parts: List[Any] = []
+    interrupted = False
+    try:  # chunk by chunk, so that Ctrl-C keeps what was finished
+        for part in dc.simulate_iter(
+            rules,
+            **_count(matches, n),
+            **options,
+            chunk_size=args.chunk,
+            chunk_seconds=_CHUNK_SECONDS,
+            progress=lambda d, total: bar.update(d - bar.n),
+        ):
+            parts.append(part)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         bar.close()
     done = sum(len(p.totals) if matches else p.num_rounds for p in parts)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -295,30 +295,45 @@ def simulate_iter(
     rounds: Optional[int] = None,
     seed: int = 0,
     round_index: int = 0,
-    policy: Union[str, Sequence[str]] = "random",
+    policy: Any = "random",
     threads: Optional[int] = None,
     chunk_size: Optional[int] = None,
     progress: Optional[Progress] = None,
     *,
+    chunk_seconds: Optional[float] = None,
     _simulate: Callable[..., SimulationResult] = simulate,
 ) -> Iterator[SimulationResult]:
     """``simulate``, yielded chunk by chunk in bounded memory: the same games
     (game i seeded ``seed + i``), ``chunk_size`` rounds or matches a chunk
     (default 100,000 rounds or 1,000 matches), ``match_index`` counted over
     the whole run. Up to 2**63 - 1 games; stop iterating to stop the run.
+    With ``chunk_seconds`` (and no ``chunk_size``), each chunk is sized to
+    take about that long at the rate measured so far (at most the default):
+    a stop then loses little work, in either implementation.
 
     >>> from dominocore.reference import Doubles
     >>> chunks = list(simulate_iter(Doubles(players=2), rounds=5, chunk_size=2))
     >>> [len(c.reason) for c in chunks], chunks[-1].match_index.tolist()
     ([2, 2, 1], [4])
     """
-    args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress, MAX_ITER_COUNT)
+    plain = is_plain_policy(policy)
+    checked_policy = policy if plain else "random"  # resolve_players checks the others
+    args = check_simulate_args(
+        rules, matches, rounds, seed, round_index, checked_policy, threads, progress, MAX_ITER_COUNT
+    )
+    if not plain:
+        resolve_players(policy, rules.players)
     default = 1_000 if args.matches else 100_000
     size = default if chunk_size is None else as_int(chunk_size, "chunk_size", 1, MAX_SIM_COUNT)
+    adaptive = chunk_size is None and chunk_seconds is not None
+    if adaptive:
+        size = 8
     mode = "matches" if args.matches else "rounds"
     extra = {} if args.matches else {"round_index": args.round_index}
-    for start in range(0, args.n, size):
+    start = 0
+    while start < args.n:
         count = min(size, args.n - start)
+        began = time.perf_counter()
 
         def chunk_progress(done: int, total: int, start: int = start) -> None:
             args.progress(start + done, args.n)  # type: ignore[misc]
@@ -326,11 +341,15 @@ def simulate_iter(
         part = _simulate(
             rules,
             seed=(args.seed + start) & MAX_SEED,
-            policy=args.policies,
+            policy=args.policies if plain else policy,
             threads=args.threads,
             progress=None if args.progress is None else chunk_progress,
             **{mode: count},
             **extra,
         )
         part.match_index += start
+        start += count
+        if adaptive:
+            rate = count / max(time.perf_counter() - began, 1e-6)
+            size = max(1, min(int(rate * chunk_seconds), 4 * size, default))  # type: ignore[operator]
         yield part
