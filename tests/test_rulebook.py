@@ -491,14 +491,17 @@ def test_seed_figures_are_what_the_rules_say(dc):
         trains = dc.ChickenFoot(players=p)
         check(f"rules.md 2.6: reserve, {p} players", reserves[str(p) if p == 2 else "3+"], trains.reserve)
         check(f"rules.md 2.6: default trains, {p} players", p, trains.slots)
-        check("rules.md 2.6: drawn_tile", figures["2.6 trains: drawn_tile"], trains.drawn_tile)
-        most = dc.ChickenFoot(players=p, set=18, trains=8).slots
-        check("rules.md 2.6: most trains", int(str(figures["2.6 trains: most trains"])), most)
+        check(f"rules.md 2.6: drawn_tile, {p} players", figures["2.6 trains: drawn_tile"], trains.drawn_tile)
+        # the most trains the rules accept: that many is taken, one more is refused
+        most = int(str(figures["2.6 trains: most trains"]))
+        check(f"rules.md 2.6: most trains, {p} players", most, dc.ChickenFoot(players=p, set=18, trains=most).slots)
+        with pytest.raises(dc.RulesError):
+            dc.ChickenFoot(players=p, set=18, trains=most + 1)
         cross = dc.ChickenFoot(players=p, rule_set="cross", set=18)
         check(f"rules.md 2.7: hand size, {p} players", figures["2.7 cross: hand size"], cross.hand_size)
-        check("rules.md 2.7: slots", figures["2.7 cross: slots"], cross.slots)
-        check("rules.md 2.7: reserve", figures["2.7 cross: yard reserve"], {"any": cross.reserve})
-        check("rules.md 2.7: drawn_tile", figures["2.7 cross: drawn_tile"], cross.drawn_tile)
+        check(f"rules.md 2.7: slots, {p} players", figures["2.7 cross: slots"], cross.slots)
+        check(f"rules.md 2.7: reserve, {p} players", figures["2.7 cross: yard reserve"], {"any": cross.reserve})
+        check(f"rules.md 2.7: drawn_tile, {p} players", figures["2.7 cross: drawn_tile"], cross.drawn_tile)
     doubles = dc.Doubles()
     check("rules.md 3: reserve", figures["3 doubles: yard reserve"], {"any": doubles.reserve})
     check("rules.md 3: drawn_tile", figures["3 doubles: drawn_tile"], doubles.drawn_tile)

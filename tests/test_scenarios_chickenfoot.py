@@ -609,6 +609,23 @@ def test_greedy_ranks_by_in_hand_score(dc, double_blank_50, expected):
 
 
 @pytest.mark.parametrize(
+    "yard, after_draw, expected",
+    [(["1-6", "0-2"], ["1-6@0", "1-6@1", "1-6@2", "1-6@3", "pass"], "1-6@0"), (["1-2", "0-2"], ["pass"], "pass")],
+)
+def test_greedy_places_a_drawn_tile_that_may_be_passed(dc, yard, after_draw, expected):
+    """1.6: greedy draws when it cannot place, and never passes when it may
+    place: in the cross (drawn_tile = "may") a drawn tile that fits is
+    placed, not passed; one that does not fit is passed."""
+    rules = dc.ChickenFoot(players=2, set=6, rule_set="cross")
+    r = deal(dc, rules, "6-6", [["4-6"], ["0-1", "2-3"]], yard, starter=0)
+    assert r.current_player == 1 and legal(r) == ["draw"]
+    assert str(dc.GreedyPlayer().choose(r)) == "draw"
+    r.push("draw")
+    assert legal(r) == after_draw
+    assert str(dc.GreedyPlayer().choose(r)) == expected
+
+
+@pytest.mark.parametrize(
     "players, seed, policy, points, totals, winners",
     [
         # tied totals; seat 1 has two rounds at 0 (seat 0 none) -> seat 1,

@@ -72,6 +72,21 @@ def test_matches_equal_the_reference(options, policy):
     assert as_lists(got) == as_lists(expected)
 
 
+@pytest.mark.parametrize("dc", [ref, native], ids=["python", "cpp"])
+def test_batch_seeds_wrap_around_2_64(dc):
+    """1.6: game i of a batch is seeded seed + i (mod 2^64): after 2^64 - 1 comes 0."""
+    rules = dc.Doubles(players=2, target=30)
+    sim = dc.simulate(rules, matches=2, seed=2**64 - 1, policy="greedy")
+    assert sim.totals.tolist() == [[39, 0], [0, 35]]
+    expected = [dc.Match(rules, seed=s).play("greedy").totals for s in (2**64 - 1, 0)]
+    assert [tuple(t) for t in sim.totals.tolist()] == [tuple(t) for t in expected]
+    rounds = dc.simulate(rules, rounds=2, seed=2**64 - 1, round_index=3, policy="greedy")
+    last = dc.Round(rules, seed=0, round_index=3)
+    while not last.is_over:
+        last.push(dc.GreedyPlayer().choose(last))
+    assert rounds.points[1].tolist() == list(last.result.points) and rounds.moves[1] == last.result.moves
+
+
 def test_result_arrays_have_the_documented_shapes_and_types():
     rules = native.ChickenFoot(players=4)
     r = native.simulate(rules, matches=3, seed=1)
