@@ -112,7 +112,9 @@ def public_modules():
             continue
         try:
             yield importlib.import_module(info.name)
-        except ImportError:
+        except ImportError as exc:
+            if (exc.name or "").startswith("dominocore"):
+                raise  # a broken import of our own is a failure, not a skip
             continue
 
 

@@ -97,6 +97,11 @@ def test_every_game_is_registered_with_its_game_type():
         assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
         assert (kind.min_num_players, kind.max_num_players) == dos.PLAYER_RANGE[game_id]
+        low, high = dos.PLAYER_RANGE[game_id]  # the rules' own limits
+        assert GAMES[game_id](players=low).players == low and GAMES[game_id](players=high).players == high
+        for outside in (low - 1, high + 1):
+            with pytest.raises(RulesError):
+                GAMES[game_id](players=outside)
         assert kind.provides_information_state_string and kind.provides_information_state_tensor
         assert kind.provides_observation_string and kind.provides_observation_tensor
         assert game.rules == GAMES[game_id]()
@@ -351,12 +356,12 @@ def test_bad_parameters_raise():
     state = deal(game.new_initial_state(), np.random.default_rng(0))
     with pytest.raises(RulesError):
         state.observation_tensor(5)
-    before = str(state)
+    before, moves = str(state), len(state.history())
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     with pytest.raises(IllegalMoveError):
         state.apply_action(illegal)
     assert str(state) == before
-    assert len(state.history()) == len([a for a in state.full_history()])
+    assert len(state.history()) == moves
 
 
 def test_the_guides_openspiel_examples_run(capsys):

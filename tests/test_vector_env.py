@@ -135,7 +135,9 @@ def test_threads_do_not_matter_in_a_large_batch():
     assert one.episodes.sum() > 0
 
 
-def test_python_threads_step_environments_at_once():
+def test_python_threads_may_step_environments_at_once():
+    """Two environments stepped on two Python threads at the same time give
+    what they give alone (nothing is shared between them)."""
     import threading
 
     rules = dominocore.ChickenFoot(players=4)
@@ -148,7 +150,7 @@ def test_python_threads_step_environments_at_once():
     workers = [threading.Thread(target=run, args=(env,)) for env in envs[:2]]
     for w in workers:
         w.start()
-    run(envs[2])  # the GIL is released: these run together
+    run(envs[2])
     for w in workers:
         w.join()
     assert_same(envs[0]._step_result(), envs[2]._step_result())
