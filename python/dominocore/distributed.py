@@ -186,7 +186,7 @@ def run_chunks(
 
 def _simulate_chunk(payload: Any, start: int, count: int, tick: Tick) -> Any:
     """Games ``start .. start + count - 1`` of a ``simulate`` run, as the local run plays them."""
-    from .tournaments import implementation
+    from ._implementations import implementation
 
     name, rules, matches, seed, round_index, policies, threads = payload
     impl = implementation(name)

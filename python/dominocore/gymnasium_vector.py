@@ -26,7 +26,6 @@ MultiDiscrete([112 112])
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Dict, Optional, Tuple
 
 import gymnasium
@@ -34,13 +33,25 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .common.errors import RulesError
+from ._implementations import implementation as implementation_named
+from .common.information import observation_high, observation_tensor_size
 from .common.rules import Rules
-from .common.vector_env import check_vector_env_args
 
 __all__ = ["GymVectorEnv"]
 
-_IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore._native", "python": "dominocore.reference"}
+
+def observation_space(rules: Rules) -> "gymnasium.spaces.Dict":
+    """One seat's observation as a Gymnasium space (the PettingZoo bridge's
+    too): ``observation``, the information model's tensor (docs/information.md
+    3), and ``action_mask``, the legal action ids as int8."""
+    return gymnasium.spaces.Dict(
+        {
+            "observation": gymnasium.spaces.Box(
+                low=0.0, high=observation_high(rules), shape=(observation_tensor_size(rules),), dtype=np.float32
+            ),
+            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(rules.num_actions,), dtype=np.int8),
+        }
+    )
 
 
 class GymVectorEnv(gymnasium.vector.VectorEnv):
@@ -64,22 +75,12 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):
         implementation: str = "default",
         copy: bool = True,
     ) -> None:
-        if implementation not in _IMPLEMENTATIONS:
-            raise RulesError(f"implementation must be one of {sorted(_IMPLEMENTATIONS)}, got {implementation!r}")
-        check_vector_env_args(rules, num_envs, 0, threads, round_index)
-        module = importlib.import_module(_IMPLEMENTATIONS[implementation])
+        module = implementation_named(implementation)
         self.env: Any = module.VectorEnv(rules, num_envs, seed=0, threads=threads, round_index=round_index)
         self.rules = rules
         self.num_envs = self.env.num_envs
         self.copy = bool(copy)
-        (size,) = self.env.observation_shape
-        high = float(rules.slots + 2 * rules.tile_count)  # as dominocore.pettingzoo.observation_high
-        self.single_observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
-                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(rules.num_actions,), dtype=np.int8),
-            }
-        )
+        self.single_observation_space = observation_space(rules)
         self.single_action_space = gymnasium.spaces.Discrete(rules.num_actions)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)

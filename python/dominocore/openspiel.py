@@ -30,13 +30,13 @@ every game.
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 import pyspiel
 
+from ._implementations import implementation as implementation_named
 from .common.checks import check_round_index
 from .common.errors import RulesError, StateError
 from .common.information import history_bound, information_state_tensor_size, observation_tensor_size
@@ -110,7 +110,6 @@ _LONG_NAMES = {
 
 #: Games whose points are costs (pips left in hand: lower is better).
 
-_IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore._native", "python": "dominocore.reference"}
 _NOT_RULES = ("round_index", "implementation")
 
 
@@ -463,10 +462,8 @@ class DominoGame(pyspiel.Game):
         self.game_id = game_id
         self.rules = rules_of(game_id, params)
         implementation = params.get("implementation", "default")
-        if implementation not in _IMPLEMENTATIONS:
-            raise RulesError(f"implementation must be one of {sorted(_IMPLEMENTATIONS)}, got {implementation!r}")
         self.implementation = implementation
-        self.module: ModuleType = importlib.import_module(_IMPLEMENTATIONS[implementation])
+        self.module: ModuleType = implementation_named(implementation)
         self.round_index: int = check_round_index(self.rules, params.get("round_index", 0))
         low, high = utility_range(self.rules)
         info = pyspiel.GameInfo(

@@ -23,7 +23,6 @@ reward comes when the round ends: each seat's round margin
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Dict, List, Optional
 
 import gymnasium
@@ -31,21 +30,14 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ._implementations import implementation as implementation_named
 from .common.checks import check_round_index
 from .common.errors import RulesError
+from .common.information import observation_high
 from .common.rules import GAMES, Rules
+from .gymnasium_vector import observation_space
 
 __all__ = ["raw_env", "env", "observation_high"]
-
-_IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore._native", "python": "dominocore.reference"}
-
-
-def observation_high(rules: Rules) -> float:
-    """An upper bound of every entry of ``observation_tensor`` (its lower
-    bound is 0): the counts it holds are of hand tiles, yard tiles (at most
-    T each) and open ends, at most ``slots + 2T`` (a placement removes one
-    end and opens at most three)."""
-    return float(rules.slots + 2 * rules.tile_count)
 
 
 class raw_env(AECEnv):
@@ -81,27 +73,15 @@ class raw_env(AECEnv):
             raise RulesError(f"game must be one of {sorted(GAMES)}, got {game!r}")
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        if implementation not in _IMPLEMENTATIONS:
-            raise RulesError(f"implementation must be one of {sorted(_IMPLEMENTATIONS)}, got {implementation!r}")
         self.rules: Rules = GAMES[game](**options)
         self.round_index: int = check_round_index(self.rules, round_index)
-        self.module = importlib.import_module(_IMPLEMENTATIONS[implementation])
+        self.module = implementation_named(implementation)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"dominocore_{game}_v0")
         self.possible_agents: List[str] = [f"player_{s}" for s in range(self.rules.players)]
         self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
-        probe = self.module.Round(self.rules, seed=0, round_index=self.round_index)
-        size = int(probe.observation_tensor_shape[0])
         self.observation_spaces: Dict[str, gymnasium.spaces.Space] = {
-            agent: gymnasium.spaces.Dict(
-                {
-                    "observation": gymnasium.spaces.Box(
-                        low=0.0, high=observation_high(self.rules), shape=(size,), dtype=np.float32
-                    ),
-                    "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.rules.num_actions,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
+            agent: observation_space(self.rules) for agent in self.possible_agents
         }
         self.action_spaces: Dict[str, gymnasium.spaces.Space] = {
             agent: gymnasium.spaces.Discrete(self.rules.num_actions) for agent in self.possible_agents

@@ -31,19 +31,20 @@ disagrees with its rules or with the replayed result, or an illegal move (its
 from __future__ import annotations
 
 import datetime
-import importlib
 import json
 import os
 from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+from ._implementations import IMPLEMENTATIONS
+from ._implementations import implementation as implementation_named
 from .common.checks import MAX_SEED, check_round_index, shown
-from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError
 from .common.moves import Move
 from .common.rules import Rules, rules_from_dict
 from .reference.match import Match as _MatchBase
 from .reference.match import match_winners
-from .reference.round import RoundAPI, RoundResult
+from .reference.round import RECORD_VERSION, RoundAPI, RoundResult
 
 __all__ = [
     "FORMAT",
@@ -357,13 +358,8 @@ def _no_constant(name: str) -> Any:
 
 
 def _implementation(implementation: Implementation) -> Any:
-    if implementation is None:
-        return importlib.import_module("dominocore")
-    if isinstance(implementation, str):
-        names = {"cpp": "dominocore._native", "python": "dominocore.reference"}
-        if implementation not in names:
-            raise RulesError(f"implementation must be 'cpp', 'python' or a module, got {shown(implementation)}")
-        return importlib.import_module(names[implementation])
+    if implementation is None or (isinstance(implementation, str) and implementation in IMPLEMENTATIONS):
+        return implementation_named(implementation or "default")
     if isinstance(implementation, ModuleType) and hasattr(implementation, "Round") and hasattr(implementation, "Match"):
         return implementation
     raise RulesError(
@@ -519,9 +515,9 @@ def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules
             raise RecordError(f"the record's deal must be a JSON object, got {shown(deal)}")
         try:
             round_ = module.Round.from_dict(
-                {"version": 2, "rules": rules.to_dict(), "round_index": index, "deal": deal, "moves": []}
+                {"version": RECORD_VERSION, "rules": rules.to_dict(), "round_index": index, "deal": deal, "moves": []}
             )
-        except (StateError, DominoError) as exc:
+        except DominoError as exc:
             raise RecordError(f"bad deal: {exc}") from None
     _replay(round_, moves, "the round")
     _check_result(header["result"], _round_result(rules, round_.result), "the header's result")

@@ -22,7 +22,6 @@ Student-t ones over those per-deal values.
 from __future__ import annotations
 
 import copy
-import importlib
 import itertools
 import math
 import operator
@@ -31,6 +30,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._implementations import implementation
 from .common.checks import MAX_ROUND_INDEX, MAX_SEED, MAX_SIM_COUNT, as_int, check_round_index, check_seed, shown
 from .common.errors import IllegalMoveError, RulesError
 from .common.moves import Move
@@ -57,7 +57,6 @@ BUILTIN_BOTS = ("random", "greedy")
 #: The search bots of the compiled core, by name (``(name, options)`` passes their options).
 SEARCH_BOTS = ("ismcts", "pimc", "cheat")
 #: The modules serving each implementation, by name.
-_IMPLEMENTATIONS = {"cpp": "dominocore._native", "python": "dominocore.reference"}
 #: The Elo scale of the ratings: 400 points for a factor 10 in the Bradley-Terry strength, mean 1500.
 ELO_SCALE, ELO_MEAN = 400.0, 1500.0
 #: Pseudo-wins added each way for every pair before the Bradley-Terry fit (keeps a clean sweep finite).
@@ -86,11 +85,6 @@ def register_bot(name: str, factory: BotFactory) -> None:
     if not callable(factory):
         raise RulesError(f"a bot factory must be callable, got {shown(factory)}")
     _REGISTRY[name] = factory
-
-
-def implementation(name: str) -> Any:
-    """The module serving implementation ``name`` (``"cpp"`` or ``"python"``)."""
-    return importlib.import_module(_IMPLEMENTATIONS[name])
 
 
 # ---------------------------------------------------------------- seeds
@@ -793,8 +787,7 @@ def tournament(
         raise RulesError(f"seating must be one of {SEATINGS}, got {shown(seating)}")
     if not isinstance(level, float) or not 0.0 < level < 1.0:
         raise RulesError(f"level must be a float between 0 and 1, got {shown(level)}")
-    if _implementation not in _IMPLEMENTATIONS:
-        raise RulesError(f"unknown implementation {_implementation!r}")
+    implementation(_implementation)  # a name it knows
     checked = _check_bots(bots)
     names = [b.name for b in checked]
     line = _check_lineup(lineup, names, rules.players)

@@ -24,6 +24,7 @@ __all__ = [
     "move_block_size",
     "information_state_tensor_size",
     "observation_tensor_size",
+    "observation_high",
     "fnv1a_64",
     "search_drawers",
     "tiles_text",
@@ -79,6 +80,14 @@ def information_state_tensor_size(rules) -> int:
     (T), then L move blocks."""
     t, p = rules.tile_count, rules.players
     return 3 * p + (t + 1) + 2 * t + history_bound(rules) * move_block_size(rules)
+
+
+def observation_high(rules) -> float:
+    """An upper bound of every entry of ``observation_tensor`` (its lower
+    bound is 0): the counts it holds are of hand tiles, yard tiles (at most
+    T each) and open ends, at most ``slots + 2T`` (a placement removes one
+    end and opens at most three)."""
+    return float(rules.slots + 2 * rules.tile_count)
 
 
 def observation_tensor_size(rules) -> int:

@@ -19,12 +19,13 @@ uses the reference's). The compiled one is ``dominocore.VectorEnv``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 import numpy as np
 
 from .checks import MAX_THREADS, PLAYER_SEED_XOR, Guarded, as_int, check_round_index, check_seed, shown
 from .errors import IllegalMoveError, RulesError, StateError
+from .information import observation_tensor_size
 from .messages import illegal_action
 from .rules import Rules, check_rules
 
@@ -185,8 +186,8 @@ class PythonVectorEnv(VectorEnvBase):
         self._rounds: List[Any] = []
         self._policies: List[Any] = []
         p, a = rules.players, rules.num_actions
-        size = self._round_class(rules, seed=0, round_index=ri).observation_tensor_shape[0]
-        self._buf = {
+        size = observation_tensor_size(rules)
+        self._buf: Dict[str, np.ndarray] = {
             "obs": np.zeros((n, size), np.float32),
             "masks": np.zeros((n, a), np.bool_),
             "seats": np.zeros(n, np.int32),
