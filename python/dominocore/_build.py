@@ -10,11 +10,10 @@ copy of the engine, fixed at its build.
 from __future__ import annotations
 
 import os
-import pathlib
 from typing import List
 
 
-def _installed_dir() -> pathlib.Path:
+def _installed_dir() -> str:
     """The directory the build installed the compiled core into: the package's
     own in a regular install, site-packages' in an editable one (where the
     Python files stay in the source tree)."""
@@ -25,15 +24,15 @@ def _installed_dir() -> pathlib.Path:
             "dominocore's compiled core is not installed, so neither are its headers nor its library: "
             "reinstall dominocore with a C++17 compiler (docs/cython.md)"
         ) from exc
-    return pathlib.Path(str(_core.__file__)).resolve().parent
+    return os.path.dirname(os.path.realpath(str(_core.__file__)))
 
 
-def _existing(path: pathlib.Path, what: str) -> str:
-    if not path.is_dir():
+def _existing(path: str, what: str) -> str:
+    if not os.path.isdir(path):
         raise FileNotFoundError(
             f"dominocore's {what} are not installed ({path} is missing): reinstall dominocore (docs/cython.md)"
         )
-    return str(path)
+    return path
 
 
 def get_include() -> str:
@@ -42,7 +41,7 @@ def get_include() -> str:
     (``cimport dominocore``), like ``numpy.get_include()``.
 
     Raises ImportError when the compiled core is not installed (nor, then, its headers)."""
-    return _existing(_installed_dir() / "include", "headers")
+    return _existing(os.path.join(_installed_dir(), "include"), "headers")
 
 
 def get_library_dirs() -> List[str]:
@@ -51,7 +50,7 @@ def get_library_dirs() -> List[str]:
     under MSVC).
 
     Raises ImportError when the compiled core is not installed."""
-    return [_existing(_installed_dir() / "lib", "library")]
+    return [_existing(os.path.join(_installed_dir(), "lib"), "library")]
 
 
 def get_libraries() -> List[str]:

@@ -108,8 +108,6 @@ _LONG_NAMES = {
     "mexican_train": "dominocore Mexican Train",
 }
 
-#: Games whose points are costs (pips left in hand: lower is better).
-
 _NOT_RULES = ("round_index", "implementation")
 
 

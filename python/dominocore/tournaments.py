@@ -31,11 +31,11 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ._implementations import implementation
-from .common.checks import MAX_ROUND_INDEX, MAX_SEED, MAX_SIM_COUNT, as_int, check_round_index, check_seed, shown
+from .common.checks import MAX_SEED, as_int, shown
 from .common.errors import IllegalMoveError, RulesError
 from .common.moves import Move
-from .common.policies import is_bot
-from .common.rules import Rules, check_rules
+from .common.policies import POLICY_NAMES, is_bot
+from .common.rules import Rules
 
 __all__ = [
     "tournament",
@@ -53,10 +53,9 @@ __all__ = [
 #: The seating designs: ``"rotate"`` (the p rotations of the lineup) or ``"permute"`` (its distinct permutations).
 SEATINGS = ("rotate", "permute")
 #: The policies the tournament builds itself; other names go to ``register_bot``.
-BUILTIN_BOTS = ("random", "greedy")
+BUILTIN_BOTS = POLICY_NAMES[:2]
 #: The search bots of the compiled core, by name (``(name, options)`` passes their options).
-SEARCH_BOTS = ("ismcts", "pimc", "cheat")
-#: The modules serving each implementation, by name.
+SEARCH_BOTS = POLICY_NAMES[2:]
 #: The Elo scale of the ratings: 400 points for a factor 10 in the Bradley-Terry strength, mean 1500.
 ELO_SCALE, ELO_MEAN = 400.0, 1500.0
 #: Pseudo-wins added each way for every pair before the Bradley-Terry fit (keeps a clean sweep finite).
@@ -772,17 +771,12 @@ def tournament(
     shows a tqdm bar on stderr (a callable gets ``progress(done, total)``
     in deals instead); ``level`` is the intervals' confidence level.
     """
-    check_rules(rules)
-    if (matches is None) == (rounds is None):
-        raise RulesError("give exactly one of rounds= or matches=")
-    n = as_int(rounds if matches is None else matches, "rounds" if matches is None else "matches", 1, MAX_SIM_COUNT)
-    seed = check_seed(seed)
-    if matches is None:
-        index = check_round_index(rules, round_index)
-    elif as_int(round_index, "round_index", 0, MAX_ROUND_INDEX) != 0:
-        raise RulesError("round_index applies to rounds= only: a match deals its rounds 0, 1, ... itself")
-    else:
-        index = 0
+    from .reference.sim import check_simulate_args  # here: the reference's package imports this module
+
+    args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", None)  # as simulate checks them
+    if args.n < 1:
+        raise RulesError(f"{'matches' if args.matches else 'rounds'} must be at least 1, got {args.n}")
+    n, seed, index = args.n, args.seed, args.round_index
     if seating not in SEATINGS:
         raise RulesError(f"seating must be one of {SEATINGS}, got {shown(seating)}")
     if not isinstance(level, float) or not 0.0 < level < 1.0:
