@@ -8,11 +8,12 @@ inputs with the same error classes.
 from __future__ import annotations
 
 import operator
-from typing import Any, List, Optional, Sequence, Type, Union
+from typing import Any, Dict, List, Optional, Sequence, Set, Type, Union
 
-from .errors import DominoError, RulesError
+from .errors import DominoError, RulesError, StateError
 
 __all__ = [
+    "check_keys",
     "PLAYER_SEED_XOR",
     "MAX_SEED",
     "MAX_SIM_COUNT",
@@ -185,3 +186,13 @@ def check_tensor_buffer(out: Any, shape: tuple) -> Any:
         wanted = "x".join(str(n) for n in shape)
         raise RulesError(f"out must be a writable, C-contiguous numpy float32 array of shape {wanted}")
     return out
+
+
+def check_keys(what: str, data: Dict[str, Any], keys: Set[str]) -> None:
+    """``StateError`` unless the record ``data`` has exactly the keys ``keys``."""
+    unknown = set(data) - keys
+    if unknown:
+        raise StateError(f"unknown keys in {what}: {', '.join(sorted(shown(k) for k in unknown))}")
+    missing = keys - set(data)
+    if missing:
+        raise StateError(f"missing keys in {what}: {sorted(missing)}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence as _SequenceABC
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
-from ..common.checks import MAX_SEED, Guarded, as_int, check_policies, check_seed, shown
+from ..common.checks import MAX_SEED, Guarded, as_int, check_keys, check_policies, check_seed, shown
 from ..common.errors import IllegalMoveError, RulesError, StateError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.rules import Rules, check_rules, rules_from_dict
@@ -338,12 +338,7 @@ class Match(Guarded):
             raise StateError(
                 f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
             )
-        unknown = set(data) - set(_MATCH_KEYS)
-        if unknown:
-            raise StateError(f"unknown keys in match record: {', '.join(sorted(shown(k) for k in unknown))}")
-        missing = [k for k in _MATCH_KEYS if k not in data]
-        if missing:
-            raise StateError(f"missing keys in match record: {missing}")
+        check_keys("match record", data, set(_MATCH_KEYS))
         try:
             rules = rules_from_dict(data["rules"])
         except (RulesError, TypeError) as exc:

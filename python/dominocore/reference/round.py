@@ -22,6 +22,7 @@ from ..common.checks import (
     Guarded,
     action_key,
     as_int,
+    check_keys,
     check_mask_buffer,
     check_player,
     check_round_index,
@@ -1102,11 +1103,11 @@ def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
         deal_keys |= {"setup_draws", "highest_double"}
     elif "version" in data:
         keys.add("version")
-    _check_keys("round record", data, keys)
+    check_keys("round record", data, keys)
     deal = data["deal"]
     if not isinstance(deal, dict):
         raise StateError("the record's 'deal' must be a dict")
-    _check_keys("deal", deal, deal_keys)
+    check_keys("deal", deal, deal_keys)
     try:
         rules = rules_from_dict(data["rules"])
     except RulesError as exc:
@@ -1134,12 +1135,3 @@ def _check_conserved(rules: Rules, tiles: List[Tile]) -> None:
     missing = sorted(expected - seen, key=_index)
     if missing:
         raise StateError("tiles missing from the deal: " + ", ".join(str(t) for t in missing))
-
-
-def _check_keys(what: str, data: Dict[str, Any], keys: set) -> None:
-    unknown = set(data) - keys
-    if unknown:
-        raise StateError(f"unknown keys in {what}: {', '.join(sorted(shown(k) for k in unknown))}")
-    missing = keys - set(data)
-    if missing:
-        raise StateError(f"missing keys in {what}: {sorted(missing)}")
