@@ -4,16 +4,18 @@
     python bench/determinize_scan.py                          # every game, sets 6-12, 6 rounds each
     python bench/determinize_scan.py --sets 15,18 --rounds 4  # the large sets (about an hour)
     python bench/determinize_scan.py --games cross --sets 18 --players 5
+    python bench/determinize_scan.py --sets 18 --first-seed 100     # other rounds
 
 For each configuration (game and rule options, set, player count) it plays
 ``--rounds`` rounds by uniformly random legal moves (``random.Random(seed)``
-over ``legal_moves()``, seeds 0, 1, ...) and, at ten points of each round,
+over ``legal_moves()``, seeds ``--first-seed`` and on) and, at ten points of each round,
 asks the compiled core for a determinizer of the seat to move: the first
 world (which builds the exact count when the proposals fail) and ten more.
 It prints a JSON line a configuration: the positions, how many built a
-count, the slowest first world and where, the slowest further world, and
-the positions where the sampler gave up (``StateError``: both counts
-outgrew their bounds). Times are wall-clock on a shared machine: worst
+count, the slowest first world and where, the slowest further world, how
+many counted a coarser model and the lowest acceptance of its draws (and
+where), and the positions where the sampler gave up (``StateError``: not
+seen since the coarser models). Times are wall-clock on a shared machine: worst
 cases, not benchmarks.
 """
 
@@ -53,12 +55,13 @@ def configurations(games: List[str], sets: List[int], players: List[int]) -> Ite
                     continue
 
 
-def scan(label: str, rules: Any, rounds: int) -> Dict[str, Any]:
+def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, Any]:
     """The worst cases of one configuration."""
-    worst_first, worst_at, worst_more, counted, positions = 0.0, None, 0.0, 0, 0
+    worst_first, worst_at, worst_more, counted, relaxed, positions = 0.0, None, 0.0, 0, 0, 0
+    lowest_acceptance, lowest_at = 1.0, None
     failed: List[Dict[str, Any]] = []
     started = time.perf_counter()
-    for seed in range(rounds):
+    for seed in range(first_seed, first_seed + rounds):
         moves, play, rng = [], dc.Round(rules, seed=seed), random.Random(seed)
         while not play.is_over:
             move = rng.choice(play.legal_moves())
@@ -86,6 +89,11 @@ def scan(label: str, rules: Any, rounds: int) -> Dict[str, Any]:
             worst_more = max(worst_more, (time.perf_counter() - clock) / 10)
             stats = sampler.stats
             counted += bool(stats["count_built"])
+            if stats["count_relaxed"]:
+                relaxed += 1
+                acceptance = stats["count_samples"] / (stats["count_samples"] + stats["relaxed_rejected"])
+                if acceptance < lowest_acceptance:
+                    lowest_acceptance, lowest_at = acceptance, where
             if first > worst_first:
                 worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
     return {
@@ -95,6 +103,9 @@ def scan(label: str, rules: Any, rounds: int) -> Dict[str, Any]:
         "worst_first_world_s": round(worst_first, 4),
         "at": worst_at,
         "worst_world_ms": round(worst_more * 1e3, 3),
+        "relaxed": relaxed,
+        "lowest_acceptance": round(lowest_acceptance, 4),
+        "lowest_at": lowest_at,
         "failed": failed,
         "scan_s": round(time.perf_counter() - started),
     }
@@ -106,6 +117,7 @@ def main() -> None:
     parser.add_argument("--sets", default="6,9,12", help="comma-separated set sizes (default 6,9,12)")
     parser.add_argument("--players", default="2,3,4,5,6,7,8", help="comma-separated player counts")
     parser.add_argument("--rounds", type=int, default=6, help="random rounds a configuration (default 6)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first round's seed (default 0)")
     args = parser.parse_args()
     if dc.IMPLEMENTATION != "cpp":
         parser.error("the scan measures the compiled core: build it (pip install .)")
@@ -115,7 +127,7 @@ def main() -> None:
         parser.error(f"unknown games: {', '.join(sorted(unknown))}")
     players = [int(x) for x in split(args.players)]
     for label, rules in configurations(split(args.games), [int(x) for x in split(args.sets)], players):
-        print(json.dumps(scan(label, rules, args.rounds)), flush=True)
+        print(json.dumps(scan(label, rules, args.rounds, args.first_seed)), flush=True)
 
 
 if __name__ == "__main__":

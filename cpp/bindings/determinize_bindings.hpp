@@ -76,12 +76,19 @@ inline void bind_determinizer(py::module_& m) {
             out["count_too_large"] = s.count_too_large;
             out["count_states"] = s.count_states;
             out["count_edges"] = s.count_edges;
-            out["log2_worlds"] = s.count_built ? py::object(py::float_(s.log2_worlds)) : py::none();
+            out["log2_worlds"] = s.count_built && !s.count_relaxed
+                                     ? py::object(py::float_(s.log2_worlds))
+                                     : py::none();
             out["samples"] = s.samples;
             out["proposals"] = s.proposals;
             out["accepted"] = s.accepted;
             out["count_samples"] = s.count_samples;
             out["count_rejected"] = s.count_rejected;
+            out["count_relaxed"] = s.count_relaxed;
+            out["exact_groups"] = s.exact_groups;
+            out["count_groups"] = s.count_groups;
+            out["relaxed_misses"] = s.relaxed_misses;
+            out["relaxed_rejected"] = s.relaxed_rejected;
             return out;
           },
           "What the determinizer built and did so far (see dominocore.Round.determinizer).");
@@ -94,7 +101,9 @@ inline void bind_determinizer(py::module_& m) {
         const Method m = method == "auto"   ? Method::Auto
                          : method == "tile" ? Method::ByTile
                          : method == "seat" ? Method::BySeat
-                                            : throw RulesError("method must be auto, tile or seat");
+                         : method == "coarse"
+                             ? Method::Coarse
+                             : throw RulesError("method must be auto, tile, seat or coarse");
         return std::make_unique<DeterminizerCore>(s, seat, proposals, m);
       },
       py::arg("seat"), py::arg("proposals") = Determinizer::kProposals, py::arg("method") = "auto",

@@ -53,10 +53,11 @@
 // Past a bound the sampler counts by seat instead (seat_count.hpp): seats
 // interact only through the unseen tiles, so each seat's placed tiles are
 // counted on their own and only the unseen tiles left per group are carried
-// from seat to seat. Its cost grows with the seats and their constraints in
-// turn. Neither count's cost follows from the other's, so they are tried in
-// rounds of growing bounds (kTileStates, kSeatWork); past the last round the
-// sampler only proposes.
+// from seat to seat. Its cost grows with the groups in turn; past a bound the
+// sampler counts a coarser model (Coarsening: fewer groups, each slot
+// allowing at least what it allowed) and rejects the draws the exact model
+// does not allow, which keeps the sample uniform. Each count has a bound
+// (kTileStates, kSeatWork).
 
 #include "dominocore/determinize.hpp"
 
@@ -65,6 +66,7 @@
 #include <cmath>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -86,19 +88,21 @@ TileSet placeable_for(const State& state, int seat) {
   });
 }
 
-/// The counts, each within a bound, tried in rounds of growing bounds (each
-/// count is cheap on some positions where the other is not): the count by
-/// tile up to kTileStates[i] memo entries (about 35 bytes an entry), then the
-/// count by seat up to kSeatWork[i] units of work (a unit is some 40 ns), for
-/// i = 0, 1, 2. A round costs at most its two bounds (about 2, 13 and 55 s),
-/// so a count found in round i costs at most rounds 0 to i, and the last
-/// round's bounds are the worst case: 2^24 entries (some 8 s and 600 MB) and
-/// 2^30 units (some 45 s). Past them all (rare: long rounds with many seats
-/// on large sets; docs/information.md 4) the sampler keeps proposing, up to
-/// kMaxProposals, and then gives up with StateError rather than run without
-/// bound.
-constexpr uint64_t kTileStates[] = {uint64_t{1} << 20, uint64_t{1} << 22, uint64_t{1} << 24};
-constexpr uint64_t kSeatWork[] = {uint64_t{1} << 25, uint64_t{1} << 28, uint64_t{1} << 30};
+/// The counts, each within a bound (each is cheap on some positions where the
+/// other is not): the count by tile up to kTileStates memo entries (about 35
+/// bytes and 0.5 us an entry: some 0.5 s and 40 MB), then the count by seat up
+/// to kSeatWork units of work (a unit is some 40-70 ns: 1.3-2.3 s), first of
+/// the exact model, then of coarser ones (Coarsening: a quarter fewer groups
+/// of unseen tiles each time, the draws checked against the exact model). So
+/// the build costs at most kTileStates entries and kSeatWork units per model
+/// tried: at most 1 + log_{4/3}(groups) models, 15 for the 50 groups of the
+/// largest positions seen. The coarsest model, one group, leaves only each
+/// seat's own count of its placed tiles; were even that past its bound, or
+/// were a coarser model's draws rejected kMaxProposals times in a row, the
+/// sampler would give up with StateError rather than run without bound
+/// (neither has been seen: docs/information.md 4).
+constexpr uint64_t kTileStates = uint64_t{1} << 20;
+constexpr uint64_t kSeatWork = uint64_t{1} << 25;
 constexpr uint64_t kMaxProposals = uint64_t{1} << 22;
 constexpr uint64_t kNoBound = ~uint64_t{0};
 
@@ -340,6 +344,133 @@ void Count::sample(Rng& rng, std::vector<std::vector<int>>& bucket, std::vector<
   }
 }
 
+// ---- the coarser models -----------------------------------------------------------
+
+/// Coarser slot models for the count by seat, when no exact count fits.
+///
+/// In the slot model each tile of U has, at every other seat, a *start*: the
+/// first slot of the seat's chain that allows it (the chain's length when none
+/// does). Tiles with the same starts at every seat form a group, and the count
+/// by seat carries how many tiles of each group are left, so its size grows
+/// with the groups. A coarser model merges groups: a merged group's start at
+/// each seat is its members' earliest, so every slot allows all it allowed and
+/// maybe more, and the chains stay nested. Every world of the exact model is a
+/// world of the coarser one, so a uniform world of the coarser model in which
+/// every slot allows its tile under the exact model is a uniform world of the
+/// exact model (the sampler rejects the others and draws again).
+///
+/// Merges are chosen greedily, cheapest first: a merge costs the tiles it may
+/// misplace (for each tile, at each seat, the slots it newly allows, each
+/// weighted by the chance that it holds a tile of U, spread over the tiles it
+/// allows), per state of the count it saves (log of (a+1)(b+1)/(a+b+1) for
+/// groups of a and b tiles). The sum of the costs estimates the expected
+/// misplaced tiles of a draw, so exp(-misses) estimates the acceptance.
+class Coarsening {
+ public:
+  explicit Coarsening(const detail::SeatModel& exact) : exact_(exact) {
+    const size_t m = exact.seats.size();
+    for (int t : exact.pool) pool_.set(t);
+    std::vector<std::vector<int>> start(exact.pool.size(), std::vector<int>(m));
+    prefix_.resize(m);
+    for (size_t k = 0; k < m; ++k) {
+      const auto& seat = exact.seats[k];
+      const int n = static_cast<int>(seat.allowed.size());
+      const double unseen_share =
+          static_cast<double>(n - static_cast<int>(seat.placed.size())) / std::max(n, 1);
+      prefix_[k].assign(static_cast<size_t>(n) + 1, 0);
+      for (int i = 0; i < n; ++i) {
+        const int allowing = (seat.allowed[static_cast<size_t>(i)] & pool_).count();
+        prefix_[k][static_cast<size_t>(i) + 1] =
+            prefix_[k][static_cast<size_t>(i)] + unseen_share / std::max(allowing, 1);
+      }
+      for (size_t u = 0; u < exact.pool.size(); ++u) {
+        int i = 0;
+        while (i < n && !seat.allowed[static_cast<size_t>(i)].test(exact.pool[u])) ++i;
+        start[u][k] = i;
+      }
+    }
+    for (size_t u = 0; u < exact.pool.size(); ++u) {
+      auto same = std::find_if(groups_.begin(), groups_.end(),
+                               [&](const Group& g) { return g.start == start[u]; });
+      if (same == groups_.end()) {
+        groups_.push_back(Group{start[u], {}});
+        same = groups_.end() - 1;
+      }
+      same->tiles.push_back(exact.pool[u]);
+    }
+    exact_groups_ = groups();
+  }
+
+  int groups() const noexcept { return static_cast<int>(groups_.size()); }
+  int exact_groups() const noexcept { return exact_groups_; }
+  int merges() const noexcept { return exact_groups_ - groups(); }
+  /// The estimated misplaced tiles of a draw of the coarser model (0: exact).
+  double misses() const noexcept { return misses_; }
+
+  /// Merges the cheapest pairs of groups until `target` are left.
+  void merge_to(int target) {
+    while (groups() > std::max(target, 1)) {
+      size_t best_a = 0, best_b = 1;
+      double best = std::numeric_limits<double>::infinity(), best_cost = 0;
+      for (size_t a = 0; a < groups_.size(); ++a)
+        for (size_t b = a + 1; b < groups_.size(); ++b) {
+          const double cost = merge_cost(groups_[a], groups_[b]);
+          const double na = static_cast<double>(groups_[a].tiles.size());
+          const double nb = static_cast<double>(groups_[b].tiles.size());
+          const double saved = std::log((na + 1) * (nb + 1) / (na + nb + 1));
+          if (cost / saved < best) best = cost / saved, best_cost = cost, best_a = a, best_b = b;
+        }
+      Group& a = groups_[best_a];
+      Group& b = groups_[best_b];
+      for (size_t k = 0; k < a.start.size(); ++k) a.start[k] = std::min(a.start[k], b.start[k]);
+      a.tiles.insert(a.tiles.end(), b.tiles.begin(), b.tiles.end());
+      groups_.erase(groups_.begin() + static_cast<std::ptrdiff_t>(best_b));
+      misses_ += best_cost;
+    }
+  }
+
+  /// The coarser model: each slot allows the exact model's placed tiles and
+  /// the tiles of every group whose start at its seat is at or before it.
+  detail::SeatModel model() const {
+    detail::SeatModel coarse = exact_;
+    for (size_t k = 0; k < coarse.seats.size(); ++k) {
+      std::vector<TileSet>& allowed = coarse.seats[k].allowed;
+      for (TileSet& a : allowed) a = minus(a, pool_);
+      for (const Group& g : groups_)
+        for (size_t i = static_cast<size_t>(g.start[k]); i < allowed.size(); ++i)
+          for (int t : g.tiles) allowed[i].set(t);
+    }
+    return coarse;
+  }
+
+ private:
+  struct Group {
+    std::vector<int> start;  ///< per seat: the first slot of its chain allowing the group
+    std::vector<int> tiles;
+  };
+
+  /// The expected misplaced tiles that merging a and b adds: each group's
+  /// tiles newly allowed from the merged start to their own (their own is the
+  /// group's, or later: what earlier merges opened is counted already).
+  double merge_cost(const Group& a, const Group& b) const {
+    double cost = 0;
+    for (size_t k = 0; k < a.start.size(); ++k) {
+      const std::vector<double>& p = prefix_[k];
+      const size_t lo = static_cast<size_t>(std::min(a.start[k], b.start[k]));
+      cost += static_cast<double>(a.tiles.size()) * (p[static_cast<size_t>(a.start[k])] - p[lo]);
+      cost += static_cast<double>(b.tiles.size()) * (p[static_cast<size_t>(b.start[k])] - p[lo]);
+    }
+    return cost;
+  }
+
+  const detail::SeatModel& exact_;
+  TileSet pool_;
+  std::vector<std::vector<double>> prefix_;  ///< per seat: the slots' weights, summed from slot 0
+  std::vector<Group> groups_;
+  int exact_groups_ = 0;
+  double misses_ = 0;
+};
+
 }  // namespace
 
 // ---- the determinizer -----------------------------------------------------------
@@ -403,8 +534,13 @@ struct Determinizer::Impl {
   bool alive() const;
   std::vector<int> tile_order() const;
   detail::SeatModel seat_model() const;
+  /// Builds the count (the bounds above), or sets stats.count_too_large.
   void build_count();
-  void from_count(Rng& rng);
+  /// Records what build_count built in stats.
+  void count_built();
+  /// Draws a world from the count into tile_of_slot; false when it is a world
+  /// of a coarser model that the exact model does not allow (rejected).
+  bool from_count(Rng& rng);
   Deal assemble() const;
 };
 
@@ -699,28 +835,40 @@ detail::SeatModel Determinizer::Impl::seat_model() const {
 
 void Determinizer::Impl::build_count() {
   using Method = Determinizer::Method;
-  const bool forced = method != Method::Auto;  // a test of one count: no bound
-  const size_t rounds = forced ? 1 : std::size(kTileStates);
-  for (size_t round = 0; round < rounds && !count && !seat_count; ++round) {
-    if (method != Method::BySeat) {
-      try {
-        count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
-                                        forced ? kNoBound : kTileStates[round]);
-      } catch (const std::length_error&) {
-        count.reset();
-      }
-    }
-    if (!count && method != Method::ByTile) {
-      try {
-        seat_count =
-            std::make_unique<detail::SeatCount>(seat_model(), forced ? kNoBound : kSeatWork[round]);
-      } catch (const std::length_error&) {
-        seat_count.reset();
-      } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
-        throw std::logic_error(std::string("determinize: ") + e.what());
-      }
+  const bool forced = method == Method::ByTile || method == Method::BySeat;  // tests: no bound
+  if (method == Method::Auto || method == Method::ByTile) {
+    try {
+      count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
+                                      forced ? kNoBound : kTileStates);
+    } catch (const std::length_error&) {
+      count.reset();
     }
   }
+  if (count || method == Method::ByTile) return count_built();
+  // The count by seat, of the exact model and then of coarser ones; Coarse
+  // (tests of the rejection) starts with a coarser one.
+  const detail::SeatModel exact = seat_model();
+  Coarsening coarse(exact);
+  for (bool first = true; !seat_count && (first || coarse.groups() > 1); first = false) {
+    if (!first || method == Method::Coarse)
+      coarse.merge_to(coarse.groups() - std::max(1, coarse.groups() / 4));
+    try {
+      seat_count = std::make_unique<detail::SeatCount>(coarse.merges() ? coarse.model() : exact,
+                                                       forced ? kNoBound : kSeatWork);
+    } catch (const std::length_error&) {
+      seat_count.reset();
+    } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
+      throw std::logic_error(std::string("determinize: ") + e.what());
+    }
+  }
+  stats.exact_groups = coarse.exact_groups();
+  stats.count_groups = coarse.groups();
+  stats.count_relaxed = seat_count && coarse.merges() > 0;
+  stats.relaxed_misses = coarse.misses();
+  count_built();
+}
+
+void Determinizer::Impl::count_built() {
   if (!count && !seat_count) {
     stats.count_too_large = true;
     return;
@@ -737,11 +885,16 @@ void Determinizer::Impl::build_count() {
   stats.log2_worlds = log2_count - orders / std::log(2.0);
 }
 
-void Determinizer::Impl::from_count(Rng& rng) {
+bool Determinizer::Impl::from_count(Rng& rng) {
   if (seat_count) {
     seat_count->sample(rng, tile_of_slot, scratch);
     std::copy(scratch.begin(), scratch.end(), tile_of_slot.begin() + yard_first);
-    return;
+    if (stats.count_relaxed)  // a world of a coarser model: is it one of the exact model?
+      for (int slot = 0; slot < yard_first; ++slot)
+        if (!cell_allowed[static_cast<size_t>(slot_cell[slot])].test(
+                tile_of_slot[static_cast<size_t>(slot)]))
+          return false;
+    return true;
   }
   const int K = static_cast<int>(cell_room.size());  // bucket[k]: the tiles of cell k
   bucket.resize(static_cast<size_t>(K));
@@ -754,6 +907,7 @@ void Determinizer::Impl::from_count(Rng& rng) {
     for (size_t x = 0; x < b.size(); ++x)
       tile_of_slot[static_cast<size_t>(cell_slots[static_cast<size_t>(cell_begin[k]) + x])] = b[x];
   }
+  return true;
 }
 
 Deal Determinizer::Impl::assemble() const {
@@ -838,12 +992,19 @@ Deal Determinizer::sample_deal(Rng& rng) {
     throw StateError(
         "cannot determinize this position: no count of its worlds fits its bound and " +
         std::to_string(kMaxProposals) +
-        " proposals all broke its constraints (docs/information.md 4: seen only in long "
-        "rounds on large sets)");
+        " proposals all broke its constraints (docs/information.md 4: not seen)");
   }
   ++st.count_samples;
-  for (im.from_count(rng); !im.alive(); im.from_count(rng)) ++st.count_rejected;
-  return im.assemble();
+  for (uint64_t k = 0; k < kMaxProposals; ++k) {
+    if (!im.from_count(rng))
+      ++st.relaxed_rejected;
+    else if (!im.alive())
+      ++st.count_rejected;
+    else
+      return im.assemble();
+  }
+  throw StateError("cannot determinize this position: " + std::to_string(kMaxProposals) +
+                   " draws of its count in a row were rejected (docs/information.md 4: not seen)");
 }
 
 State Determinizer::sample(Rng& rng) {

@@ -184,10 +184,12 @@ struct SeatCount::Chain {
     }
     return r;
   }
-  /// A(h) through the memo (`hash`: hash_of(h)).
-  double fill_memoised(const uint8_t* h, uint64_t hash) {
+  /// A(h) through the memo (`hash`: hash_of(h)); a new A(h) adds its
+  /// profiles to `work`.
+  double fill_memoised(const uint8_t* h, uint64_t hash, uint64_t& work) {
     const int64_t i = fills.find(hash, h);
     if (i >= 0) return fill_values[static_cast<size_t>(i)];
+    work += levels.back().ways.size();
     fills.add(hash, h);
     fill_values.push_back(fill(h));
     return fill_values.back();
@@ -216,7 +218,8 @@ struct SeatCount::Chain {
   bool sums = false;                    ///< the last stage uses these sums (else it lists the h)
   uint64_t sum_steps = 0;               ///< the steps of one sum
 
-  void build_sums();
+  /// Builds the sums' steps; false (and nothing built) past `limit` steps.
+  bool build_sums(uint64_t limit);
   /// sum over h of prod_c C(r[c], h_c) A(h) (r: the tiles of U left with each
   /// start); `forward` receives the sums of every state when not null.
   double sum_fills(const int* r, std::vector<std::vector<double>>* forward) const;
@@ -353,6 +356,7 @@ void build_chain(SeatCount::Chain& ch, const SeatModel::Seat& seat, const std::v
     edges.clear();
     g.assign(static_cast<size_t>(N.classes), 0);
     for (uint32_t s = 0; s < L.ways.size(); ++s) {
+      work += static_cast<uint64_t>(L.classes);  // a sum over the classes for each class it fills
       for (int q = 0; q < L.classes; ++q) {
         const uint8_t room = ch.levels[static_cast<size_t>(i)]
                                  .keys[s * static_cast<size_t>(L.classes) + static_cast<size_t>(q)];
@@ -458,7 +462,7 @@ void SeatCount::Chain::sample(Rng& rng, const uint8_t* h, int profile,
   }
 }
 
-void SeatCount::Chain::build_sums() {
+bool SeatCount::Chain::build_sums(uint64_t limit) {
   const size_t C = starts.size();
   const Level& last = levels.back();
   std::vector<std::map<std::vector<uint8_t>, uint32_t>> index(C + 1);
@@ -492,6 +496,10 @@ void SeatCount::Chain::build_sums() {
                     key.begin() + static_cast<std::ptrdiff_t>(c >= 1 ? c : 1));
         steps[level].push_back(
             Step{from, state(level + 1, next), static_cast<uint8_t>(h), falling(spare, h)});
+        if (++sum_steps > limit) {
+          steps.clear();
+          return false;
+        }
       }
     }
   }
@@ -515,6 +523,7 @@ void SeatCount::Chain::build_sums() {
     auto it = index[C].find(std::vector<uint8_t>{0});
     filled = it == index[C].end() ? -1 : it->second;
   }
+  return true;
 }
 
 double SeatCount::Chain::sum_fills(const int* r, std::vector<std::vector<double>>* forward) const {
@@ -681,8 +690,8 @@ double SeatCount::count(size_t k, const uint8_t* r, uint64_t hash, uint64_t max_
   }
   Takes t(S, N, ch, r);
   t.run([&](double w) {
+    const double fill = ch.fill_memoised(t.h.data(), t.h_hash, work_);
     if (++work_ > max_work) throw std::length_error("the count outgrew its bound");
-    const double fill = ch.fill_memoised(t.h.data(), t.h_hash);
     if (fill > 0) v += w * fill * count(k + 1, t.next.data(), t.next_hash, max_work);
     return true;
   });
@@ -764,20 +773,25 @@ SeatCount::SeatCount(const SeatModel& model, uint64_t max_work) {
     S.states = Table(static_cast<size_t>(S.groups));
   }
   // The last seat sums over its h (Chain::build_sums) when that costs fewer
-  // steps than listing them can (the compositions of its need over its starts).
+  // steps than listing them can: the compositions of its need over its starts,
+  // and with one other seat (one state to list from) an A(h) over every
+  // profile for each.
   {
     Chain& last = *chains_.back();
     const Stage& S = *stages_[m - 1];
-    last.build_sums();
-    size_t steps = 0;
-    for (const auto& level : last.steps) steps += level.size();
-    last.sum_steps = steps;
     int starts_left = 0;
     for (int g = 0; g < S.groups; ++g) starts_left += S.start[static_cast<size_t>(g)] != kNone;
     const double listed =
-        starts_left == 0 ? 1
-                         : choose(std::min(S.need + starts_left - 1, kMaxTiles), starts_left - 1);
-    last.sums = static_cast<double>(steps) <= listed;
+        (starts_left == 0
+             ? 1
+             : choose(std::min(S.need + starts_left - 1, kMaxTiles), starts_left - 1)) *
+        (m == 1 ? 1.0 + static_cast<double>(last.levels.back().ways.size()) : 1.0);
+    const double room = static_cast<double>(max_work - std::min(max_work, work_));
+    const double cap = std::min(listed, room);
+    const uint64_t limit = cap >= 1.8e19 ? UINT64_MAX : static_cast<uint64_t>(cap);
+    last.sums = last.build_sums(limit);
+    work_ += last.sum_steps;
+    if (work_ > max_work) throw std::length_error("the count outgrew its bound");
   }
   Stage& first = *stages_[0];
   first.tiles.resize(static_cast<size_t>(first.groups));

@@ -489,9 +489,12 @@ class Determinizer(Guarded):
     needs, so the round may change afterwards. ``sample(seed)`` returns a new
     ``Round``, a world drawn uniformly over those consistent with what the
     seat knows. A sample first tries up to 8 baseline proposals; when they
-    all fail, the exact count of the worlds is built (once, then reused) and
-    sampled from: the count by tile, or, when that outgrows its bound (long
-    rounds on large sets), the count by seat. Sampling releases the GIL.
+    all fail, a count of the worlds is built (once, then reused) and sampled
+    from: the count by tile; when that outgrows its bound (long rounds on
+    large sets), the count by seat; and when that outgrows its bound too, the
+    count by seat of a coarser model (groups of unseen tiles merged, so some
+    slots allow more), whose draws the exact model accepts or rejects: still
+    exact, at the cost of a few draws a world. Sampling releases the GIL.
 
     ``stats`` is a dict of what it built and did so far: ``tiles`` (the
     hidden tiles it places, the other seats' placed tiles included), ``slots``
@@ -500,13 +503,19 @@ class Determinizer(Guarded):
     ``count_states`` and ``count_edges`` (the count by tile's memo entries
     and transitions, or the count by seat's units of work and 0; 0 until
     built), ``log2_worlds`` (log2 of the number of worlds satisfying
-    conditions 1-4, once counted, else ``None``), ``count_too_large`` (both
-    counts outgrew their bounds, so the sampler only proposes, and raises
-    ``StateError`` after 2**22 failed proposals: rare, in long rounds on
-    large sets with many seats, docs/information.md 4), ``samples``, ``proposals`` and ``accepted`` (the baseline
-    proposals tried and accepted), ``count_samples`` (worlds drawn from the
-    count) and ``count_rejected`` (draws of the count rejected because the
-    round would be blocked now: nobody could place).
+    conditions 1-4, once counted exactly, else ``None``), ``count_relaxed``
+    (the count is of a coarser model), ``exact_groups`` and ``count_groups``
+    (the groups of unseen tiles of the exact model and of the model counted
+    by seat), ``relaxed_misses`` (the estimated misplaced tiles of a draw of
+    the coarser model: the acceptance is about ``exp(-relaxed_misses)``),
+    ``count_too_large`` (no count fitted its bound, so the sampler only
+    proposes: not seen, docs/information.md 4), ``samples``, ``proposals``
+    and ``accepted`` (the baseline proposals tried and accepted),
+    ``count_samples`` (worlds drawn from the count), ``relaxed_rejected``
+    (draws of the coarser model that the exact model rejected) and
+    ``count_rejected`` (draws of the count rejected because the round would
+    be blocked now: nobody could place). ``sample`` raises ``StateError``
+    after 2**22 rejected proposals or draws in a row (not seen).
     """
 
     __slots__ = ("_core", "_rules")
@@ -528,8 +537,8 @@ class Determinizer(Guarded):
         """A world: a new ``Round`` with this round's rules, public history and
         the seat's private history, everything else drawn uniformly over the
         consistent worlds. ``seed``: an int (0..2**64-1) or a
-        ``dominocore.SplitMix64``, which advances. ``StateError`` in the one
-        case it cannot sample (see ``count_too_large`` in ``stats``)."""
+        ``dominocore.SplitMix64``, which advances. ``StateError`` after 2**22
+        rejected proposals or draws in a row (see ``stats``; not seen)."""
         if (type(seed) is not int or not 0 <= seed <= MAX_SEED) and not isinstance(seed, SplitMix64):
             seed = check_seed(seed)  # raises, or converts an integer-like object
         world = object.__new__(Round)  # Round._wrap, inlined: this is the hot path

@@ -389,6 +389,11 @@ cdef extern from "dominocore/determinize.hpp" namespace "dominocore" nogil:
         uint64_t accepted
         uint64_t count_samples
         uint64_t count_rejected
+        bool count_relaxed
+        int exact_groups
+        int count_groups
+        double relaxed_misses
+        uint64_t relaxed_rejected
 
     cdef cppclass Determinizer:
         # worlds sampled uniformly among those consistent with what `seat` knows

@@ -38,19 +38,26 @@ struct DeterminizerStats {
   int slots = 0;  ///< slots it fills: the other seats' (fixed ones excluded) and the yard's
   int cells = 0;  ///< cells of the slot model (slots of one seat allowing the same tiles;
                   ///< the yard is one)
-  bool count_built = false;      ///< whether the exact count was built
-  bool count_by_seat = false;    ///< the count built is the count by seat (else by tile)
-  bool count_too_large = false;  ///< both counts outgrew their bounds: proposals only
-  uint64_t count_states = 0;     ///< memo entries of the count by tile, or the work of the
-                                 ///< count by seat (0 until built)
-  uint64_t count_edges = 0;      ///< transitions between them
-  double log2_worlds = 0;        ///< log2 of the number of worlds satisfying conditions 1-4
-                                 ///< (before the liveness check), once counted
-  uint64_t samples = 0;          ///< worlds sampled
-  uint64_t proposals = 0;        ///< baseline proposals tried
-  uint64_t accepted = 0;         ///< baseline proposals accepted
-  uint64_t count_samples = 0;    ///< worlds drawn from the count
-  uint64_t count_rejected = 0;   ///< draws of the count rejected: the round would be blocked now
+  bool count_built = false;       ///< whether the exact count was built
+  bool count_by_seat = false;     ///< the count built is the count by seat (else by tile)
+  bool count_too_large = false;   ///< no count fitted its bound: proposals only
+  uint64_t count_states = 0;      ///< memo entries of the count by tile, or the work of the
+                                  ///< count by seat (0 until built)
+  uint64_t count_edges = 0;       ///< transitions between them
+  double log2_worlds = 0;         ///< log2 of the number of worlds satisfying conditions 1-4
+                                  ///< (before the liveness check), once counted
+  uint64_t samples = 0;           ///< worlds sampled
+  uint64_t proposals = 0;         ///< baseline proposals tried
+  uint64_t accepted = 0;          ///< baseline proposals accepted
+  uint64_t count_samples = 0;     ///< worlds drawn from the count
+  uint64_t count_rejected = 0;    ///< draws of the count rejected: the round would be blocked now
+  bool count_relaxed = false;     ///< the count by seat is of a coarser model, whose draws the
+                                  ///< exact model accepts or rejects (docs/information.md 4)
+  int exact_groups = 0;           ///< groups of unseen tiles of the exact model (count by seat)
+  int count_groups = 0;           ///< groups of the model counted by seat
+  double relaxed_misses = 0;      ///< estimated misplaced tiles a draw of that model (0: exact;
+                                  ///< the acceptance is about e^-misses)
+  uint64_t relaxed_rejected = 0;  ///< draws of the coarser model that the exact model rejected
 };
 
 class Determinizer {
@@ -59,7 +66,7 @@ class Determinizer {
   static constexpr int kProposals = 8;
   /// The exact counts (determinize.cpp): Auto tries the count by tile up to a
   /// bound, then the count by seat; the others force one (for tests).
-  enum class Method { Auto, ByTile, BySeat };
+  enum class Method { Auto, ByTile, BySeat, Coarse };
 
   /// Prepares sampling for `seat` in `state` (which may change or go away
   /// afterwards: the determinizer keeps what it needs). `proposals`: the
