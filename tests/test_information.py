@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import functools
 import importlib
 import json
 import pathlib
@@ -441,18 +442,22 @@ def _implementations() -> list:
     return [importlib.import_module(IMPLEMENTATIONS[name]) for name in _selected()]
 
 
-def _samplers(original, seat) -> List[Tuple[Any, str, Callable[[int], Any]]]:
+def _coarse_world(dc, rules, core, seed):
+    """A world drawn from the core's forced count of a coarser model."""
+    return dc.Round._wrap(rules, core._sample(seed))
+
+
+def _samplers(original, seat) -> List[Tuple[str, Callable[[int], Any]]]:
     """Each implementation's determinizer of the position (a record) as
     ``seat`` knows it, and in the core also the count of a coarser model alone
     (forced: on real positions Auto uses it only when no exact count fits)."""
     found = []
     for dc in _implementations():
         round_ = dc.Round.from_dict(original.to_dict())
-        found.append((dc, dc.IMPLEMENTATION, round_.determinizer(seat).sample))
+        found.append((dc.IMPLEMENTATION, round_.determinizer(seat).sample))
         if dc.IMPLEMENTATION == "cpp":
             core = round_._s._determinizer(seat, 0, "coarse")
-            wrap, rules = dc.Round._wrap, round_.rules
-            found.append((dc, "cpp coarse", lambda seed, core=core: wrap(rules, core._sample(seed))))
+            found.append(("cpp coarse", functools.partial(_coarse_world, dc, round_.rules, core)))
     return found
 
 
@@ -481,7 +486,7 @@ def test_marginals_match_the_rejection_sampler(config):
             report.append(f"{where}: acceptance too low, skipped")
             continue
         tested += 1
-        for dc, label, sample in _samplers(original, seat):
+        for label, sample in _samplers(original, seat):
             sampled = [know.key_of_world(sample(rng.getrandbits(64))) for _ in range(samples)]
             cells = 0
             worst: Tuple[float, Any] = (1.0, None)

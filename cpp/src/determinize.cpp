@@ -91,16 +91,16 @@ TileSet placeable_for(const State& state, int seat) {
 /// The counts, each within a bound (each is cheap on some positions where the
 /// other is not): the count by tile up to kTileStates memo entries (about 35
 /// bytes and 0.5 us an entry: some 0.5 s and 40 MB), then the count by seat up
-/// to kSeatWork units of work (a unit is some 40-70 ns: 1.3-2.3 s), first of
+/// to kSeatWork units of work (a unit is some 30-60 ns: up to 2 s), first of
 /// the exact model, then of coarser ones (Coarsening: a quarter fewer groups
 /// of unseen tiles each time, the draws checked against the exact model). So
 /// the build costs at most kTileStates entries and kSeatWork units per model
-/// tried: at most 1 + log_{4/3}(groups) models, 15 for the 50 groups of the
-/// largest positions seen. The coarsest model, one group, leaves only each
-/// seat's own count of its placed tiles; were even that past its bound, or
-/// were a coarser model's draws rejected kMaxProposals times in a row, the
-/// sampler would give up with StateError rather than run without bound
-/// (neither has been seen: docs/information.md 4).
+/// tried: the groups are at most the unseen tiles, so at most 19 models on
+/// double-18. The coarsest model, one group, leaves only each seat's own
+/// count of its placed tiles; were even that past its bound, or were a coarser
+/// model's draws rejected kMaxProposals times in a row, the sampler would give
+/// up with StateError rather than run without bound (neither has been seen:
+/// docs/information.md 4).
 constexpr uint64_t kTileStates = uint64_t{1} << 20;
 constexpr uint64_t kSeatWork = uint64_t{1} << 25;
 constexpr uint64_t kMaxProposals = uint64_t{1} << 22;
