@@ -5,6 +5,7 @@
     python bench/determinize_scan.py --sets 15,18 --rounds 4  # the large sets (about an hour)
     python bench/determinize_scan.py --games cross --sets 18 --players 5
     python bench/determinize_scan.py --sets 18 --first-seed 100     # other rounds
+    python bench/determinize_scan.py --records tests/data/determinize_hard.json
 
 For each configuration (game and rule options, set, player count) it plays
 ``--rounds`` rounds by uniformly random legal moves (``random.Random(seed)``
@@ -111,6 +112,34 @@ def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, 
     }
 
 
+def measure_records(path: str, worlds: int = 200) -> Iterator[Dict[str, Any]]:
+    """Each position of a JSON list of ``{"name", "seat", "record"}`` (as in
+    tests/data/determinize_hard.json): the first world of a determinizer of
+    the seat (which builds the count), then the mean of ``worlds`` more, with
+    the count it built and the acceptance of its draws."""
+    with open(path, encoding="utf-8") as file:
+        cases = json.load(file)
+    for case in cases:
+        position = dc.Round.from_dict(case["record"])
+        clock = time.perf_counter()
+        sampler = position.determinizer(case["seat"])
+        sampler.sample(0)
+        first = time.perf_counter() - clock
+        clock = time.perf_counter()
+        for world in range(1, worlds + 1):
+            sampler.sample(world)
+        stats = sampler.stats
+        draws = stats["count_samples"] + stats["relaxed_rejected"] + stats["count_rejected"]
+        yield {
+            "name": case["name"],
+            "first_world_s": round(first, 3),
+            "world_ms": round((time.perf_counter() - clock) / worlds * 1e3, 3),
+            "count": "none" if not stats["count_built"] else "seat" if stats["count_by_seat"] else "tile",
+            "groups": [stats["exact_groups"], stats["count_groups"]],
+            "acceptance": round(stats["count_samples"] / draws, 4) if draws else None,
+        }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, from: " + ", ".join(GAMES))
@@ -118,9 +147,14 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5,6,7,8", help="comma-separated player counts")
     parser.add_argument("--rounds", type=int, default=6, help="random rounds a configuration (default 6)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first round's seed (default 0)")
+    parser.add_argument("--records", metavar="JSON", help="measure these positions instead (see measure_records)")
     args = parser.parse_args()
     if dc.IMPLEMENTATION != "cpp":
         parser.error("the scan measures the compiled core: build it (pip install .)")
+    if args.records:
+        for line in measure_records(args.records):
+            print(json.dumps(line), flush=True)
+        return
     split = lambda text: [x for x in text.split(",") if x]  # noqa: E731
     unknown = set(split(args.games)) - set(GAMES)
     if unknown:

@@ -1146,3 +1146,30 @@ def test_tensor_planes_hold_what_the_tables_say(dc, config):
             ends = {round_.train_of(e.id): e.number for e in round_.open_ends}
             expected = [_one_hot(n + 1, ends.get(train, n)) for train in range(p + 1)]
             assert np.array_equal(obs["train ends"], np.concatenate(expected))
+
+
+# ------------------------------------------------------------------ the worst-case scan (bench/)
+
+
+def test_the_determinization_scan_reports_every_position(tmp_path):
+    """bench/determinize_scan.py, which docs/information.md 4 quotes: a
+    configuration's scan visits its ten points a round and finds no failure,
+    and ``--records`` measures each recorded position (here the cross
+    double-18 2-player one, counted by tile) with its acceptance."""
+    dc = pytest.importorskip("dominocore._native")
+    import importlib.util
+
+    path = pathlib.Path(__file__).parent.parent / "bench" / "determinize_scan.py"
+    spec = importlib.util.spec_from_file_location("determinize_scan", path)
+    assert spec is not None and spec.loader is not None
+    scan = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scan)
+    rules = dc.rules_from_dict({**scan.GAMES["cross"], "set": 6, "players": 3})
+    line = scan.scan("cross", rules, rounds=2, first_seed=7)
+    assert line["config"] == "cross d6 3p" and line["positions"] == 2 * len(scan.POINTS)
+    assert line["failed"] == [] and line["relaxed"] == 0 and line["lowest_acceptance"] == 1.0
+    case = next(c for c in HARD_POSITIONS if c["name"].startswith("cross double-18, 2 players"))
+    records = tmp_path / "one.json"
+    records.write_text(json.dumps([case]))
+    (measured,) = list(scan.measure_records(str(records), worlds=5))
+    assert measured["name"] == case["name"] and measured["count"] == "tile" and measured["acceptance"] == 1.0

@@ -109,7 +109,7 @@ inline void bind_determinizer(py::module_& m) {
       py::arg("seat"), py::arg("proposals") = Determinizer::kProposals, py::arg("method") = "auto",
       "The determinizer of `seat` (StateError once the round is over); `proposals`: baseline "
       "proposals per sample before the exact count (0: the count only, for tests); `method`: "
-      "the count to build (auto, or tile or seat, for tests).");
+      "the count to build (auto; or tile, seat or coarse, for tests).");
 }
 
 }  // namespace

@@ -64,8 +64,10 @@ class Determinizer {
  public:
   /// Baseline proposals tried per sample before the count is used.
   static constexpr int kProposals = 8;
-  /// The exact counts (determinize.cpp): Auto tries the count by tile up to a
-  /// bound, then the count by seat; the others force one (for tests).
+  /// The counts (determinize.cpp): Auto tries the count by tile, then the
+  /// count by seat of the exact model and of coarser ones, each within a
+  /// bound; ByTile and BySeat force one exact count without a bound, Coarse
+  /// the coarser models alone (tests of each).
   enum class Method { Auto, ByTile, BySeat, Coarse };
 
   /// Prepares sampling for `seat` in `state` (which may change or go away
