@@ -463,9 +463,10 @@ def _samplers(original, seat) -> List[Tuple[str, Callable[[int], Any]]]:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_marginals_match_the_rejection_sampler(config):
-    """P(tile t in seat j's hand) from each implementation's determinizer (and
-    the core's count of a coarser model) against the rejection sampler, a two-proportion z-test per (seat, tile),
-    Bonferroni-corrected over the position's cells. Positions where the
+    """P(tile t in seat j's hand) from each implementation's determinizer
+    (and the core's count of a coarser model) against the rejection sampler,
+    a two-proportion z-test per (seat, tile), Bonferroni-corrected over the
+    position's cells. Positions where the
     rejection sampler's acceptance is too low for the budget are skipped, but
     at most as many as are tested.
 
