@@ -45,6 +45,14 @@ GAMES: Dict[str, Dict[str, Any]] = {
 POINTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.97)
 
 
+def acceptance(stats: Dict[str, Any]) -> Any:
+    """The share of a determinizer's draws from its count that it kept (the
+    coarser model's draws the exact model rejects, and those that would
+    block the round, count against it); ``None`` before any draw."""
+    draws = stats["count_samples"] + stats["relaxed_rejected"] + stats["count_rejected"]
+    return stats["count_samples"] / draws if draws else None
+
+
 def configurations(games: List[str], sets: List[int], players: List[int]) -> Iterator[Any]:
     """The rules of every game, set and player count the engine allows."""
     for n in sets:
@@ -92,9 +100,9 @@ def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, 
             counted += bool(stats["count_built"])
             if stats["count_relaxed"]:
                 relaxed += 1
-                acceptance = stats["count_samples"] / (stats["count_samples"] + stats["relaxed_rejected"])
-                if acceptance < lowest_acceptance:
-                    lowest_acceptance, lowest_at = acceptance, where
+                kept = acceptance(stats)
+                if kept < lowest_acceptance:
+                    lowest_acceptance, lowest_at = kept, where
             if first > worst_first:
                 worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
     return {
@@ -129,14 +137,14 @@ def measure_records(path: str, worlds: int = 200) -> Iterator[Dict[str, Any]]:
         for world in range(1, worlds + 1):
             sampler.sample(world)
         stats = sampler.stats
-        draws = stats["count_samples"] + stats["relaxed_rejected"] + stats["count_rejected"]
+        kept = acceptance(stats)
         yield {
             "name": case["name"],
             "first_world_s": round(first, 3),
             "world_ms": round((time.perf_counter() - clock) / worlds * 1e3, 3),
             "count": "none" if not stats["count_built"] else "seat" if stats["count_by_seat"] else "tile",
             "groups": [stats["exact_groups"], stats["count_groups"]],
-            "acceptance": round(stats["count_samples"] / draws, 4) if draws else None,
+            "acceptance": None if kept is None else round(kept, 4),
         }
 
 
