@@ -67,7 +67,8 @@ def configurations(games: List[str], sets: List[int], players: List[int]) -> Ite
 def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, Any]:
     """The worst cases of one configuration."""
     worst_first, worst_at, worst_more, counted, relaxed, positions = 0.0, None, 0.0, 0, 0, 0
-    lowest_acceptance, lowest_at = 1.0, None
+    lowest_acceptance: Any = None
+    lowest_at = None
     failed: List[Dict[str, Any]] = []
     started = time.perf_counter()
     for seed in range(first_seed, first_seed + rounds):
@@ -101,7 +102,7 @@ def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, 
             if stats["count_relaxed"]:
                 relaxed += 1
                 kept = acceptance(stats)
-                if kept < lowest_acceptance:
+                if lowest_acceptance is None or kept < lowest_acceptance:
                     lowest_acceptance, lowest_at = kept, where
             if first > worst_first:
                 worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
@@ -113,7 +114,7 @@ def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, 
         "at": worst_at,
         "worst_world_ms": round(worst_more * 1e3, 3),
         "relaxed": relaxed,
-        "lowest_acceptance": round(lowest_acceptance, 4),
+        "lowest_acceptance": None if lowest_acceptance is None else round(lowest_acceptance, 4),
         "lowest_at": lowest_at,
         "failed": failed,
         "scan_s": round(time.perf_counter() - started),

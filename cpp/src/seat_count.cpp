@@ -216,7 +216,7 @@ struct SeatCount::Chain {
   std::vector<uint32_t> state_profile;  ///< per first state: its profile
   int64_t filled = -1;                  ///< the state after the last start with nothing free
   bool sums = false;                    ///< the last stage uses these sums (else it lists the h)
-  uint64_t sum_steps = 0;               ///< the steps of one sum
+  uint64_t sum_steps = 0;               ///< the steps of one sum (past the limit: limit + 1)
 
   /// Builds the sums' steps; false (and nothing built) past `limit` steps.
   bool build_sums(uint64_t limit);

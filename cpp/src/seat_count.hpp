@@ -45,7 +45,8 @@ struct SeatModel {
 class SeatCount {
  public:
   /// Builds the count. Throws std::length_error past `max_work` units of
-  /// work (states, and the takes and sum steps tried from them);
+  /// work (states, the takes and sum steps tried from them, and the profiles
+  /// of each A(h) evaluated);
   /// std::domain_error when a tile of U is allowed in slots of a seat that are
   /// not a suffix of its chain (the slot model of docs/information.md 4 rules
   /// it out); std::logic_error when no world exists.
@@ -58,7 +59,7 @@ class SeatCount {
   /// `yard` (cleared first) the rest of U in a uniform order.
   void sample(Rng& rng, std::vector<int>& tile_of_slot, std::vector<int>& yard) const;
 
-  /// The work the count took (states, takes and sum steps).
+  /// The work the count took (in the units of max_work).
   uint64_t work() const noexcept { return work_; }
   /// log2 of the number of worlds: assignments to the seats' slots times the
   /// orders of the yard.

@@ -38,14 +38,15 @@ struct DeterminizerStats {
   int slots = 0;  ///< slots it fills: the other seats' (fixed ones excluded) and the yard's
   int cells = 0;  ///< cells of the slot model (slots of one seat allowing the same tiles;
                   ///< the yard is one)
-  bool count_built = false;       ///< whether the exact count was built
+  bool count_built = false;       ///< whether a count was built (exact, or of a coarser model)
   bool count_by_seat = false;     ///< the count built is the count by seat (else by tile)
   bool count_too_large = false;   ///< no count fitted its bound: proposals only
   uint64_t count_states = 0;      ///< memo entries of the count by tile, or the work of the
                                   ///< count by seat (0 until built)
   uint64_t count_edges = 0;       ///< transitions between them
   double log2_worlds = 0;         ///< log2 of the number of worlds satisfying conditions 1-4
-                                  ///< (before the liveness check), once counted
+                                  ///< (before the liveness check), once counted; of the
+                                  ///< coarser model's worlds when count_relaxed
   uint64_t samples = 0;           ///< worlds sampled
   uint64_t proposals = 0;         ///< baseline proposals tried
   uint64_t accepted = 0;          ///< baseline proposals accepted
@@ -88,9 +89,8 @@ class Determinizer {
   const Rules& rules() const noexcept;
 
   /// A world's deal (with its set-up facts), drawn from `rng`; its history is
-  /// the round's moves. Throws StateError in the one case it cannot sample:
-  /// both counts outgrew their bounds and 2^22 proposals failed (rare: long
-  /// rounds on large sets with many seats; docs/information.md 4).
+  /// the round's moves. Throws StateError when 2^22 proposals or draws of the
+  /// count in a row were rejected (never seen: docs/information.md 4).
   Deal sample_deal(Rng& rng);
   /// A world: the sampled deal with the round's moves replayed.
   State sample(Rng& rng);
