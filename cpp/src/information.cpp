@@ -114,7 +114,7 @@ TileSet own_search(const RoundData& r, int seat) noexcept {
   return s;
 }
 
-// r<k>;s<seat>;c<centre|->;t<starter>;d<counts>;h<hand>;x<search>;m<moves>
+// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;h<hand>;x<search>;m<moves>
 template <class Sink>
 void write_information_state(const RoundData& r, int seat, Sink& out) {
   const int p = r.players();
@@ -129,6 +129,8 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
     out.put('-');
   out.put(";t", 2);
   put_uint(out, static_cast<unsigned>(r.starter));
+  out.put(";H", 2);
+  out.put(r.highest_double ? '1' : '0');
   out.put(";d", 2);
   int counts[kMaxPlayers] = {};
   for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
@@ -180,6 +182,11 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
 // ---- tensors ----------------------------------------------------------------
 
 constexpr int kEndIdBits = 10;  // end ids stay below 2^10 (at most 8 + 3 * 190 ends)
+// The round index in bits (least significant first): it is an int >= 0.
+constexpr int kRoundIndexBits = 31;
+/// Floats of the set-up's public facts after the centre: highest_double (1)
+/// and the round index's bits.
+constexpr int kSetupFacts = 1 + kRoundIndexBits;
 
 /// Floats per move block: mover (p), kind (3), tile (T), end id bits.
 inline int move_block(const Rules& rules) noexcept {
@@ -209,7 +216,8 @@ int information_state_history_bound(const Rules& rules) {
 
 int information_state_tensor_size(const Rules& rules) {
   const int T = rules.tiles(), p = rules.players;
-  return 3 * p + (T + 1) + 2 * T + information_state_history_bound(rules) * move_block(rules);
+  return 3 * p + (T + 1) + 2 * T + kSetupFacts +
+         information_state_history_bound(rules) * move_block(rules);
 }
 
 void information_state_tensor(const State& state, int seat, float* out) {
@@ -228,6 +236,10 @@ void information_state_tensor(const State& state, int seat, float* out) {
   o += p;
   o[r.centre >= 0 ? r.centre : T] = 1.0f;
   o += T + 1;
+  o[0] = r.highest_double ? 1.0f : 0.0f;
+  for (int b = 0; b < kRoundIndexBits; ++b)
+    if ((static_cast<unsigned>(r.round_index) >> b) & 1u) o[1 + b] = 1.0f;
+  o += kSetupFacts;
   for (int i = 0; i < r.n_setup_draws; ++i) o[search_drawer(r, i)] += 1.0f;  // search counts
   o += p;
   minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) { o[t] = 1.0f; });
