@@ -777,12 +777,20 @@ class Round(RoundAPI):
     def information_state(self, seat: int) -> str:
         """What ``seat`` knows, with perfect recall, as a string equal for two
         states exactly when the seat cannot tell them apart (docs/information.md 3):
-        ``r<round>;s<seat>;c<centre|->;t<starter>;d<search draws per seat>;h<own
-        dealt hand>;x<own search draws>;m<moves>``."""
+        ``r<round>;s<seat>;c<centre|->;t<starter>;H<highest double: 0|1>;d<search
+        draws per seat>;h<own dealt hand>;x<own search draws>;m<moves>``."""
         seat = check_seat(self._rules.players, seat)
         counts, dealt, own_search, history = self._known_to(seat)
         return information.information_state_text(
-            self._round_index, seat, self._centre, self._starter, counts, dealt, own_search, history
+            self._round_index,
+            seat,
+            self._centre,
+            self._starter,
+            self._deal.highest_double,
+            counts,
+            dealt,
+            own_search,
+            history,
         )
 
     def information_state_hash(self, seat: int) -> int:
@@ -797,6 +805,8 @@ class Round(RoundAPI):
     def information_state_tensor(self, seat: int) -> np.ndarray:
         """``information_state(seat)`` as a flat float32 vector of fixed length
         (docs/information.md 3): seat, starter, centre (index T: none),
+        highest double (1 when the set-up showed the centre to be the highest
+        double dealt), the round index in 31 bits (least significant first),
         search draws per seat, own dealt hand, own search draws (1-based draw
         order), then one block per move (mover, kind, tile, end id in 10
         bits), zeros for the moves not played. A history longer than the
@@ -814,6 +824,10 @@ class Round(RoundAPI):
         planes.take(p)[seat] = 1
         planes.take(p)[self._starter] = 1
         planes.take(t_count + 1)[t_count if self._centre is None else self._centre.index] = 1
+        planes.take(1)[0] = 1 if self._deal.highest_double else 0
+        round_bits = planes.take(information.ROUND_INDEX_BITS)
+        for bit in range(information.ROUND_INDEX_BITS):
+            round_bits[bit] = (self._round_index >> bit) & 1
         planes.take(p)[:] = counts
         own_hand = planes.take(t_count)
         for tile in dealt:
