@@ -96,6 +96,12 @@ void put_uint(Sink& out, unsigned v) {
 }
 
 template <class Sink>
+void put_int(Sink& out, int v) {
+  if (v < 0) out.put('-');
+  put_uint(out, v < 0 ? 0u - static_cast<unsigned>(v) : static_cast<unsigned>(v));
+}
+
+template <class Sink>
 void put_tile(Sink& out, int t) {
   out.put(kTileTexts.t[t].c, kTileTexts.t[t].n);
 }
@@ -114,7 +120,18 @@ TileSet own_search(const RoundData& r, int seat) noexcept {
   return s;
 }
 
-// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;h<hand>;x<search>;m<moves>
+/// Each seat's count of search draws.
+void search_counts(const RoundData& r, int (&counts)[kMaxPlayers]) noexcept {
+  for (int& c : counts) c = 0;
+  for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
+}
+
+/// `seat`'s dealt hand: its hand right after the set-up, less its search draws.
+inline TileSet dealt_hand(const RoundData& r, int seat) noexcept {
+  return minus(r.deal_hands[seat], own_search(r, seat));
+}
+
+// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;n<sizes>;h<hand>;x<search>;m<moves>[;e<points>]
 template <class Sink>
 void write_information_state(const RoundData& r, int seat, Sink& out) {
   const int p = r.players();
@@ -132,15 +149,20 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
   out.put(";H", 2);
   out.put(r.highest_double ? '1' : '0');
   out.put(";d", 2);
-  int counts[kMaxPlayers] = {};
-  for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
+  int counts[kMaxPlayers];
+  search_counts(r, counts);
   for (int s = 0; s < p; ++s) {
     if (s) out.put(',');
     put_uint(out, static_cast<unsigned>(counts[s]));
   }
+  out.put(";n", 2);
+  for (int s = 0; s < p; ++s) {
+    if (s) out.put(',');
+    put_uint(out, static_cast<unsigned>(dealt_hand(r, s).count()));
+  }
   out.put(";h", 2);
   bool first = true;
-  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) {
+  dealt_hand(r, seat).for_each([&](int t) {
     if (!first) out.put(',');
     first = false;
     put_tile(out, t);
@@ -175,6 +197,13 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
         ++draws;
         break;
       case MoveKind::Pass: out.put("pass", 4); break;
+    }
+  }
+  if (r.over) {
+    out.put(";e", 2);
+    for (int s = 0; s < p; ++s) {
+      if (s) out.put(',');
+      put_int(out, r.result.points[static_cast<size_t>(s)]);
     }
   }
 }
@@ -216,7 +245,7 @@ int information_state_history_bound(const Rules& rules) {
 
 int information_state_tensor_size(const Rules& rules) {
   const int T = rules.tiles(), p = rules.players;
-  return 3 * p + (T + 1) + 2 * T + kSetupFacts +
+  return 5 * p + (T + 1) + 2 * T + kSetupFacts +
          information_state_history_bound(rules) * move_block(rules);
 }
 
@@ -240,9 +269,16 @@ void information_state_tensor(const State& state, int seat, float* out) {
   for (int b = 0; b < kRoundIndexBits; ++b)
     if ((static_cast<unsigned>(r.round_index) >> b) & 1u) o[1 + b] = 1.0f;
   o += kSetupFacts;
-  for (int i = 0; i < r.n_setup_draws; ++i) o[search_drawer(r, i)] += 1.0f;  // search counts
+  int counts[kMaxPlayers];
+  search_counts(r, counts);
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(counts[s]);
   o += p;
-  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) { o[t] = 1.0f; });
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(dealt_hand(r, s).count());
+  o += p;
+  if (r.over)
+    for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.result.points[static_cast<size_t>(s)]);
+  o += p;
+  dealt_hand(r, seat).for_each([&](int t) { o[t] = 1.0f; });
   o += T;
   int order = 0;  // 1-based order among the viewer's own search draws
   for (int i = 0; i < r.n_setup_draws; ++i)
