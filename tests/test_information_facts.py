@@ -18,9 +18,8 @@ that seat to differ too.
   drawn tile in question), and the viewer's own drawn tile;
 - the rules and ``round_id`` are not in the forms (``NOT_IN_THE_FORMS``).
 
-Two cases are public facts still in neither form (``GAPS``, strict xfail,
-reported with issue 19): a hand-built deal's hand sizes and a finished
-round's points.
+A hand-built deal's hand sizes and a finished round's points are in both
+forms too (the dealt hand sizes ``n`` and the points ``e``).
 """
 
 from __future__ import annotations
@@ -331,11 +330,7 @@ CASES: Dict[str, Case] = {
         "move_number",
         "yard_size",
     ),
-}
-
-#: Public facts of the view still in neither form (issue 19, reported): the
-#: pairs differ in them alone, and the three forms are equal.
-GAPS: Dict[str, Case] = {
+    # the dealt hand sizes (``n``) and a finished round's points (``e``)
     "hand_sizes: a hand-built deal gives another seat one tile more": _case(
         lambda dc: (
             _deal(dc, _BLOCK, [["0-1", "5-5"], ["2-3"]], "3-3", 0),
@@ -352,20 +347,17 @@ GAPS: Dict[str, Case] = {
     ),
 }
 
-_GAP = pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="a public fact in neither form yet (issue 19, reported to the lead)"
-)
-ALL_CASES = [pytest.param(name, id=name) for name in CASES] + [pytest.param(name, id=name, marks=_GAP) for name in GAPS]
+ALL_CASES = [pytest.param(name, id=name) for name in CASES]
 
 
 def _build(dc, name: str):
-    case = CASES[name] if name in CASES else GAPS[name]
+    case = CASES[name]
     a, b = case.build(dc)
     seat_b = case.seat if case.seat_b is None else case.seat_b
     return case, (a, case.seat), (b, seat_b)
 
 
-@pytest.mark.parametrize("name", [*CASES, *GAPS])
+@pytest.mark.parametrize("name", [*CASES])
 def test_each_pair_differs_in_its_public_fact_alone(dc, name):
     """The two views differ in exactly the fields the case names (the fact it
     isolates, and what follows from that fact)."""
