@@ -8,6 +8,10 @@ hash, and in the tensor (after the centre: 1 float for ``highest_double``,
 then the round index in 31 bits, least significant first). The expectations
 are written out by hand for small hand-built positions.
 
+The dealt hand sizes (``;n``, after ``;d``) and a finished round's points
+(``;e``, after the moves) are public too: in the tensor they follow the
+search draws, p floats each.
+
 Item 7 (both implementations): in Block nobody ever draws, so a round that
 goes on is not blocked whatever the number of tiles out of play; a
 hand-built deal with shorter hands leaves more of them than
@@ -77,11 +81,12 @@ CENTRE = "6-6"
 
 #: The information-state tensor of double-6 with 2 players (T = 28, p = 2),
 #: by offset: viewer 0-1, starter 2-3, centre 4-32 (6-6, index 27: 31),
-#: highest_double 33, round index bits 34-64, search draws 65-66, own dealt
-#: hand 67-94, own search draws 95-122, then move blocks of 2 + 3 + 28 + 10 =
-#: 43 entries, the first at 123 (mover 123-124, kind 125-127, tile 128-155,
-#: end id 156-165).
-CENTRE_6_6, HIGHEST, ROUND_BITS, SEARCH, OWN_HAND, OWN_SEARCH, FIRST_MOVE = 31, 33, 34, 65, 67, 95, 123
+#: highest_double 33, round index bits 34-64, search draws 65-66, dealt hand
+#: sizes 67-68, points 69-70, own dealt hand 71-98, own search draws 99-126,
+#: then move blocks of 2 + 3 + 28 + 10 = 43 entries, the first at 127 (mover
+#: 127-128, kind 129-131, tile 132-159, end id 160-169).
+CENTRE_6_6, HIGHEST, ROUND_BITS, SEARCH = 31, 33, 34, 65
+DEALT, POINTS, OWN_HAND, OWN_SEARCH, FIRST_MOVE = 67, 69, 71, 99, 127
 
 
 def _small(dc: Any, game: str, highest_double: bool, round_index: int = 0) -> Any:
@@ -99,10 +104,10 @@ def test_the_information_state_shows_the_highest_double_fact(ref, game):
     and so do their strings (``H1`` against ``H0``), hashes and tensors."""
     shown, hidden = _small(ref, game, True), _small(ref, game, False)
     expected = {
-        (True, 0): "r0;s0;c6-6;t0;H1;d0,0;h1-2,0-6;x;m1:3-6@0",
-        (True, 1): "r0;s1;c6-6;t0;H1;d0,0;h4-5,3-6;x;m1:3-6@0",
-        (False, 0): "r0;s0;c6-6;t0;H0;d0,0;h1-2,0-6;x;m1:3-6@0",
-        (False, 1): "r0;s1;c6-6;t0;H0;d0,0;h4-5,3-6;x;m1:3-6@0",
+        (True, 0): "r0;s0;c6-6;t0;H1;d0,0;n2,2;h1-2,0-6;x;m1:3-6@0",
+        (True, 1): "r0;s1;c6-6;t0;H1;d0,0;n2,2;h4-5,3-6;x;m1:3-6@0",
+        (False, 0): "r0;s0;c6-6;t0;H0;d0,0;n2,2;h1-2,0-6;x;m1:3-6@0",
+        (False, 1): "r0;s1;c6-6;t0;H0;d0,0;n2,2;h4-5,3-6;x;m1:3-6@0",
     }
     for seat in range(2):
         assert _view(shown, seat) != _view(hidden, seat)
@@ -118,12 +123,15 @@ def test_the_information_state_shows_the_highest_double_fact(ref, game):
 @pytest.mark.parametrize("game", ["block", "doubles"])
 def test_the_tensor_holds_the_highest_double_fact_after_the_centre(ref, game):
     """Every entry of seat 0's tensor, by hand: viewer 0, starter 0, centre
-    6-6, highest_double, own hand 1-2 (index 4) and 0-6 (index 21), and the
-    move block of seat 1's 3-6 (index 24) on end 0 (no end bit)."""
+    6-6, highest_double, dealt hand sizes 2 and 2, own hand 1-2 (index 4)
+    and 0-6 (index 21), and the move block of seat 1's 3-6 (index 24) on end
+    0 (no end bit)."""
     common = {
         0: 1.0,  # viewer 0
         2: 1.0,  # starter 0
         CENTRE_6_6: 1.0,
+        DEALT: 2.0,  # seat 0 was dealt 2 tiles
+        DEALT + 1: 2.0,  # seat 1 too
         OWN_HAND + 4: 1.0,  # own dealt hand: 1-2
         OWN_HAND + 21: 1.0,  # own dealt hand: 0-6
         FIRST_MOVE + 1: 1.0,  # mover 1
@@ -142,9 +150,9 @@ def test_the_information_state_shows_a_block_deal_without_doubles(ref):
     rules = ref.Block(set=6, players=2, lead="highest_double")
     for fact, flag in [(True, "1"), (False, "0")]:
         round_ = ref.Round.from_deal(rules, hands, _rest(sum(hands, [])), None, 1, highest_double=fact)
-        assert round_.information_state(0) == f"r0;s0;c-;t1;H{flag};d0,0;h0-1,5-6;x;m"
-        assert round_.information_state(1) == f"r0;s1;c-;t1;H{flag};d0,0;h2-3,0-4;x;m"
-        public = {2 + 1: 1.0, 4 + 28: 1.0, **({HIGHEST: 1.0} if fact else {})}  # starter 1, no centre
+        assert round_.information_state(0) == f"r0;s0;c-;t1;H{flag};d0,0;n2,2;h0-1,5-6;x;m"
+        assert round_.information_state(1) == f"r0;s1;c-;t1;H{flag};d0,0;n2,2;h2-3,0-4;x;m"
+        public = {2 + 1: 1.0, 4 + 28: 1.0, DEALT: 2.0, DEALT + 1: 2.0, **({HIGHEST: 1.0} if fact else {})}
         assert _nonzero(round_.information_state_tensor(0)) == {**public, 0: 1.0, OWN_HAND + 1: 1.0, OWN_HAND + 26: 1.0}
         assert _nonzero(round_.information_state_tensor(1)) == {**public, 1: 1.0, OWN_HAND + 8: 1.0, OWN_HAND + 10: 1.0}
 
@@ -153,14 +161,17 @@ def test_the_search_counts_follow_the_round_index(ref):
     """A cross deal with a search (tests/test_information.py's): seat 0 drew
     0-1 (index 1) and 6-6 (index 27), seat 1 drew 2-3. ``H0`` (no
     highest-double fact outside Doubles and Block), the counts 2 and 1 after
-    the 31 round index bits, then the own hand and the own search order."""
+    the 31 round index bits, the dealt hand sizes 7 and 7 (8 tiles each after
+    the set-up, less the search draws still in hand: 0-1 for seat 0, whose
+    6-6 is the centre, and 2-3 for seat 1), then the own hand and the own
+    search order."""
     hands = [
         ["0-0", "1-1", "0-2", "1-2", "2-2", "0-4", "1-4", "0-1"],
         ["0-3", "1-3", "3-3", "2-4", "3-4", "4-4", "0-5", "2-3"],
     ]
     rules = ref.ChickenFoot(rule_set="cross", set=6, players=2, hand_size=7)
     round_ = ref.Round.from_deal(rules, hands, _rest(sum(hands, []) + ["6-6"]), "6-6", 0, 0, ["0-1", "2-3", "6-6"])
-    assert round_.information_state(0) == "r0;s0;c6-6;t0;H0;d2,1;h0-0,1-1,0-2,1-2,2-2,0-4,1-4;x0-1,6-6;m"
+    assert round_.information_state(0) == "r0;s0;c6-6;t0;H0;d2,1;n7,7;h0-0,1-1,0-2,1-2,2-2,0-4,1-4;x0-1,6-6;m"
     dealt = {OWN_HAND + i: 1.0 for i in (0, 2, 3, 4, 5, 10, 11)}  # 0-0 1-1 0-2 1-2 2-2 0-4 1-4
     assert _nonzero(round_.information_state_tensor(0)) == {
         0: 1.0,  # viewer 0
@@ -168,6 +179,8 @@ def test_the_search_counts_follow_the_round_index(ref):
         CENTRE_6_6: 1.0,
         SEARCH: 2.0,
         SEARCH + 1: 1.0,
+        DEALT: 7.0,
+        DEALT + 1: 7.0,
         **dealt,
         OWN_SEARCH + 1: 1.0,  # 0-1, drawn first
         OWN_SEARCH + 27: 2.0,  # 6-6, drawn second
@@ -179,9 +192,9 @@ def test_the_round_index_is_in_the_string_and_the_tensor(ref):
     ``r``, the tensors in the round index bits only (5 = bits 0 and 2); the
     largest round index sets all 31 bits."""
     rounds = {index: _small(ref, "doubles", True, index) for index in (0, 5, MAX_ROUND_INDEX)}
-    assert rounds[0].information_state(1) == "r0;s1;c6-6;t0;H1;d0,0;h4-5,3-6;x;m1:3-6@0"
-    assert rounds[5].information_state(1) == "r5;s1;c6-6;t0;H1;d0,0;h4-5,3-6;x;m1:3-6@0"
-    assert rounds[MAX_ROUND_INDEX].information_state(1) == "r2147483647;s1;c6-6;t0;H1;d0,0;h4-5,3-6;x;m1:3-6@0"
+    assert rounds[0].information_state(1) == "r0;s1;c6-6;t0;H1;d0,0;n2,2;h4-5,3-6;x;m1:3-6@0"
+    assert rounds[5].information_state(1) == "r5;s1;c6-6;t0;H1;d0,0;n2,2;h4-5,3-6;x;m1:3-6@0"
+    assert rounds[MAX_ROUND_INDEX].information_state(1) == "r2147483647;s1;c6-6;t0;H1;d0,0;n2,2;h4-5,3-6;x;m1:3-6@0"
     for seat in range(2):
         zero = _nonzero(rounds[0].information_state_tensor(seat))
         assert not any(ROUND_BITS <= k < ROUND_BITS + 31 for k in zero)
@@ -190,17 +203,67 @@ def test_the_round_index_is_in_the_string_and_the_tensor(ref):
         assert _nonzero(rounds[MAX_ROUND_INDEX].information_state_tensor(seat)) == {**zero, **every_bit}
 
 
-def test_the_tensor_grows_by_32(ref):
-    """docs/information.md 3's sizes plus 1 + 31: 3p + (T + 1) + 32 + 2T + L *
-    (p + 3 + T + 10), with L = T + 2(T - p) + 2p(T + 1)."""
+def test_the_dealt_hand_sizes_of_a_hand_built_short_deal(ref):
+    """A Block deal with short, unequal hands (seat 0: 0-1 and 5-6; seat 1:
+    2-3 alone): ``n2,1`` in both seats' strings, and 2, 1 in the dealt hand
+    sizes block. Tile indices: 0-1 is 1, 5-6 is 26, 2-3 is 8; no centre (28)."""
+    hands = [["0-1", "5-6"], ["2-3"]]
+    round_ = ref.Round.from_deal(ref.Block(set=6, players=2), hands, _rest(sum(hands, [])), None, 0)
+    assert round_.information_state(0) == "r0;s0;c-;t0;H0;d0,0;n2,1;h0-1,5-6;x;m"
+    assert round_.information_state(1) == "r0;s1;c-;t0;H0;d0,0;n2,1;h2-3;x;m"
+    public = {2: 1.0, 4 + 28: 1.0, DEALT: 2.0, DEALT + 1: 1.0}  # starter 0, no centre
+    assert _nonzero(round_.information_state_tensor(0)) == {**public, 0: 1.0, OWN_HAND + 1: 1.0, OWN_HAND + 26: 1.0}
+    assert _nonzero(round_.information_state_tensor(1)) == {**public, 1: 1.0, OWN_HAND + 8: 1.0}
+    # the same deal with the hands swapped differs in n only among the public facts
+    swapped = ref.Round.from_deal(ref.Block(set=6, players=2), hands[::-1], _rest(sum(hands, [])), None, 0)
+    assert swapped.information_state(0) == "r0;s0;c-;t0;H0;d0,0;n1,2;h2-3;x;m"
+
+
+def test_the_points_of_a_finished_round(ref):
+    """Block, seat 0 dealt 0-1 alone, seat 1 2-3 and 4-5: seat 0 leads 0-1
+    and goes out, scoring the pips left in the other hand (2+3+4+5 = 14), so
+    ``;e14,0`` ends both strings and 14, 0 fill the points block; undoing the
+    move takes it away again (absent while the round goes on)."""
+    hands = [["0-1"], ["2-3", "4-5"]]
+    round_ = ref.Round.from_deal(ref.Block(set=6, players=2), hands, _rest(sum(hands, [])), None, 0)
+    before = {seat: (round_.information_state(seat), round_.information_state_tensor(seat)) for seat in range(2)}
+    assert before[1][0] == "r0;s1;c-;t0;H0;d0,0;n1,2;h2-3,4-5;x;m"
+    round_.push("0-1@0")
+    assert round_.result.points == (14, 0)
+    assert round_.information_state(0) == "r0;s0;c-;t0;H0;d0,0;n1,2;h0-1;x;m0:0-1@0;e14,0"
+    text = "r0;s1;c-;t0;H0;d0,0;n1,2;h2-3,4-5;x;m0:0-1@0;e14,0"
+    assert round_.information_state(1) == text
+    assert round_.information_state_hash(1) == _fnv1a_64(text)
+    assert _nonzero(round_.information_state_tensor(1)) == {
+        1: 1.0,  # viewer 1
+        2: 1.0,  # starter 0
+        4 + 28: 1.0,  # no centre
+        DEALT: 1.0,
+        DEALT + 1: 2.0,
+        POINTS: 14.0,  # seat 0's points; seat 1's are 0
+        OWN_HAND + 8: 1.0,  # 2-3
+        OWN_HAND + 19: 1.0,  # 4-5
+        FIRST_MOVE: 1.0,  # mover 0
+        FIRST_MOVE + 2: 1.0,  # kind: place
+        FIRST_MOVE + 5 + 1: 1.0,  # tile 0-1, end 0 (no end bit)
+    }
+    round_.pop()
+    for seat in range(2):
+        assert round_.information_state(seat) == before[seat][0]
+        assert np.array_equal(round_.information_state_tensor(seat), before[seat][1])
+
+
+def test_the_tensor_size(ref):
+    """docs/information.md 3's size: 5p + (T + 1) + 2T + 32 + L * (p + T +
+    13), with L = T + 2(T - p) + 2p(T + 1)."""
     assert information.ROUND_INDEX_BITS == 31
     assert MAX_ROUND_INDEX < 2**information.ROUND_INDEX_BITS
-    # double-6, 2 players: 6 + 29 + 32 + 56 + 196 * 43
-    assert information.information_state_tensor_size(ref.Block(set=6, players=2)) == 8551
-    assert _small(ref, "doubles", True).information_state_tensor_shape == (8551,)
-    assert _small(ref, "block", True).information_state_tensor(1).shape == (8551,)
-    # double-9, 4 players (T = 55, L = 55 + 102 + 448 = 605): 12 + 56 + 32 + 110 + 605 * 72
-    assert information.information_state_tensor_size(ref.ChickenFoot(set=9, players=4)) == 43770
+    # double-6, 2 players: 10 + 29 + 56 + 32 + 196 * 43
+    assert information.information_state_tensor_size(ref.Block(set=6, players=2)) == 8555
+    assert _small(ref, "doubles", True).information_state_tensor_shape == (8555,)
+    assert _small(ref, "block", True).information_state_tensor(1).shape == (8555,)
+    # double-9, 4 players (T = 55, L = 55 + 102 + 448 = 605): 20 + 56 + 110 + 32 + 605 * 72
+    assert information.information_state_tensor_size(ref.ChickenFoot(set=9, players=4)) == 43778
 
 
 # ------------------------------------------------------------------ item 7: hand-built Block deals

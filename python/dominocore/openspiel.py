@@ -326,13 +326,19 @@ def observation_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
 
 def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
     """The named planes of ``information_state_tensor`` (docs/information.md
-    3), in order, with their shapes: the moves are L blocks of p + 3 + T + 10."""
+    3), in order, with their shapes: the round index in 31 bits, least
+    significant first; the points are zeros while the round goes on; the
+    moves are L blocks of p + 3 + T + 10."""
     t, p = rules.tile_count, rules.players
     return [
         ("seat", (p,)),
         ("starter", (p,)),
         ("centre", (t + 1,)),
+        ("highest_double", (1,)),
+        ("round_index", (31,)),
         ("search_draws", (p,)),
+        ("dealt_hand_sizes", (p,)),
+        ("points", (p,)),
         ("own_dealt_hand", (t,)),
         ("own_search_draws", (t,)),
         ("moves", (history_bound(rules), p + 3 + t + 10)),
