@@ -246,6 +246,10 @@ def test_a_bot_reuses_the_determinizer_of_an_information_state():
         # a fresh bot builds its own, and searches alike
         fresh = type(bot)(iterations=200, seed=2)
         assert fresh.search(r)["reused"] is False
+        # the reference's round of the same deal and moves is searched through its view
+        ref = dc.reference.Round.from_dict(r.to_dict())
+        got = bot.search(ref)
+        assert got["reused"] is True and got["visits"] == first["visits"]
 
 
 def test_another_information_state_is_not_reused_and_the_cache_is_bounded():
