@@ -112,6 +112,21 @@ class _SearchPlayer:
         reward: str = "margin",
         max_depth: int = 0,
     ) -> None:
+        self._setup(iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees")
+
+    def _setup(
+        self,
+        iterations: int,
+        seconds: float,
+        c: float,
+        rollout: str,
+        trees: int,
+        threads: int,
+        seed: int,
+        reward: str,
+        max_depth: int,
+        trees_name: str,
+    ) -> None:
         self.iterations = as_int(iterations, "iterations", 0, 2**32)
         self.seconds = _number(seconds, "seconds", 0)
         if self.iterations == 0 and self.seconds == 0:
@@ -120,21 +135,35 @@ class _SearchPlayer:
         if rollout not in _ROLLOUTS:
             raise RulesError(f"rollout must be one of {_ROLLOUTS}, got {shown(rollout)}")
         self.rollout = rollout
-        self.trees = as_int(trees, "trees", 1, 4096)
+        self.trees = as_int(trees, trees_name, 1, 4096)
         self.threads = as_int(threads, "threads", 1, MAX_THREADS)
         self.seed = check_seed(seed)
         if reward not in _REWARDS:
             raise RulesError(f"reward must be one of {_REWARDS}, got {shown(reward)}")
         self.reward = reward
         self.max_depth = as_int(max_depth, "max_depth", 0, 2**31 - 1)
+        self._cache = _core.SearchCache()
+
+    # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
+    # or an unpickled bot starts with an empty one.
+    def __getstate__(self) -> Dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_cache", None)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache = _core.SearchCache()
 
     def search(self, position: Any) -> Dict[str, Any]:
         """Search from ``position`` (a ``PlayerView`` of the seat to move, or
         a ``Round``) and return ``move`` with the root statistics: ``moves``
         (the distinct legal moves), ``visits`` and ``mean_reward`` (points,
         for the seat) per move, summed over the trees, ``iterations`` (and
-        ``tree_iterations``, each tree's or PIMC world's), ``nodes`` and
-        ``seconds``. ``StateError`` once the round is over."""
+        ``tree_iterations``, each tree's or PIMC world's), ``nodes``,
+        ``seconds`` and ``reused`` (the determinizer was the one the bot built
+        for this information state before). ``StateError`` once the round is
+        over."""
         from ._native import _decode
 
         state = _core_state(position, self._cheat)
@@ -150,6 +179,7 @@ class _SearchPlayer:
             self.seed,
             self.reward,
             self.max_depth,
+            None if self._cheat else self._cache,
         )
         raw["move"] = _decode(raw["move"])
         raw["moves"] = [_decode(code) for code in raw["moves"]]
@@ -200,7 +230,18 @@ class PIMCPlayer(_SearchPlayer):
         reward: str = "margin",
         flat: bool = False,
     ) -> None:
-        super().__init__(iterations, seconds, c, rollout, determinizations, threads, seed, reward, 1 if flat else 0)
+        self._setup(
+            iterations,
+            seconds,
+            c,
+            rollout,
+            determinizations,
+            threads,
+            seed,
+            reward,
+            1 if flat else 0,
+            "determinizations",
+        )
 
     @property
     def determinizations(self) -> int:
