@@ -288,11 +288,12 @@ class TreeSearch {
 struct SearchCache::Impl {
   struct Entry {
     Rules rules;
-    int seat = 0;
-    bool highest_double = false;
     uint64_t hash = 0;
-    std::string info;
+    std::string info;                         ///< the seat's information state (its seat included)
     std::shared_ptr<const Determinizer> det;  ///< never sampled: only cloned
+    bool same_key(const Entry& o) const {
+      return hash == o.hash && info == o.info && rules == o.rules;
+    }
   };
   mutable std::mutex lock;
   std::vector<Entry> entries;  ///< most recently used last
@@ -302,8 +303,7 @@ struct SearchCache::Impl {
     const std::lock_guard<std::mutex> hold(lock);
     for (size_t i = 0; i < entries.size(); ++i) {
       const Entry& e = entries[i];
-      if (e.hash == key.hash && e.seat == key.seat && e.highest_double == key.highest_double &&
-          e.info == key.info && e.rules == key.rules) {
+      if (e.same_key(key)) {
         std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(i),
                     entries.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries.end());
         ++hits;
@@ -316,9 +316,7 @@ struct SearchCache::Impl {
   void keep(Entry entry) {
     const std::lock_guard<std::mutex> hold(lock);
     for (const Entry& e : entries)  // another search of it got here first
-      if (e.hash == entry.hash && e.seat == entry.seat && e.info == entry.info &&
-          e.highest_double == entry.highest_double && e.rules == entry.rules)
-        return;
+      if (e.same_key(entry)) return;
     if (entries.size() >= kEntries) entries.erase(entries.begin());
     entries.push_back(std::move(entry));
   }
@@ -386,8 +384,6 @@ SearchResult search(const State& state, const SearchOptions& opt, SearchCache* c
     SearchCache::Impl::Entry key;
     if (cache) {
       key.rules = state.rules();
-      key.seat = seat;
-      key.highest_double = state.deal().highest_double;
       key.hash = info_hash;
       key.info = information_state(state, seat);
       proto = cache->impl().find(key);

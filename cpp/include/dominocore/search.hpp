@@ -82,8 +82,8 @@ struct SearchResult {
 
 /// What a search bot keeps between its searches: the determinizers (with
 /// their counts, once built) of the last kEntries information states it
-/// searched, keyed by the rules, the seat, the set-up's highest_double fact and
-/// the information state string (its hash first). Searching one of them again
+/// searched, keyed by the rules and the seat's information state string (its
+/// hash first; the string holds the seat and every public fact). Searching one of them again
 /// reuses it: no slot model and no count to build. Thread-safe (one lock; the
 /// counts are built under their own, outside it) and bounded: the least
 /// recently used entry goes first.
