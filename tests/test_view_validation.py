@@ -421,3 +421,55 @@ def test_state_from_knowledge_takes_the_untampered_knowledge():
     rules = dc.ChickenFoot(rule_set="cross", players=2, set=6)
     state = _core._state_from_knowledge(**_knowledge(rules))
     assert state.current_player == _knowledge(rules)["seat"]
+
+
+def _passed_then_grown(impl, seed):
+    """A 2-player Block view of the seat to move after the other seat
+    passed, with the out-of-play tiles moved into the other seat's hand (the
+    sizes still add up: a hand-built deal could have such hands)."""
+    rules = impl.Block(players=2, set=6)
+    r = impl.Round(rules, seed=seed)
+    rng = random.Random(seed)
+    while not r.is_over:
+        v = r.view(r.current_player)
+        if v.legal_moves() and any(h.seat != v.seat and h.move.kind == "pass" for h in v.history):
+            record = json.loads(json.dumps(v.to_dict()))
+            record["hand_sizes"][1 - v.seat] += record["yard_size"]
+            record["yard_size"] = 0
+            return record
+        r.push(rng.choice(r.legal_moves()))
+    raise AssertionError("no such position")  # pragma: no cover
+
+
+@needs_core
+def test_a_search_refuses_a_view_whose_passes_no_deal_honours(dc):
+    """Seat 1 passed holding 14 more tiles than it can have held without a
+    placement: no deal of the hidden tiles honours the pass. ``from_dict``
+    accepts it (the count of worlds is the determinizer's, docs/validation.md
+    "Views"); a search raises StateError (it raised RuntimeError from the
+    determinizer)."""
+    record = _passed_then_grown(dc, 6)
+    view = dc.PlayerView.from_dict(record)
+    searches_reject(view, r"no deal of the hidden tiles agrees with every Draw and Pass")
+
+
+def test_a_blocked_block_round_dealt_by_hand_is_accepted(dc):
+    """Block never draws: its out-of-play tiles are its yard, however many a
+    hand-built deal leaves, and a blocked round's view is accepted whatever
+    the yard holds (the check of the yard against the reserve is for the
+    games that draw)."""
+    rules = dc.Block(players=2, set=6)
+    found = 0
+    for seed in range(40):
+        tiles = [dc.Tile.from_index(i) for i in range(28)]
+        random.Random(seed).shuffle(tiles)
+        r = dc.Round.from_deal(rules, [tiles[:2], tiles[2:5]], tiles[5:], None, 0)
+        rng = random.Random(seed)
+        while not r.is_over:
+            r.push(rng.choice(r.legal_moves()))
+        if r.result.reason == "blocked" and r.yard_size > rules.reserve:
+            found += 1
+            for seat in range(2):
+                view = r.view(seat)
+                assert dc.PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+    assert found >= 3

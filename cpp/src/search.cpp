@@ -752,7 +752,21 @@ State state_from_knowledge(const Rules& rules, const SeatKnowledge& k) {
                       " by seat " + str(m) + ") is illegal: " + reason_code(why));
       w.push_unchecked(mv);
     }
-    if (good && (k.over || !w.is_over())) return std::move(*made);
+    if (!good || (!k.over && w.is_over())) continue;
+    if (k.need_world && !k.over) {
+      // The other seats' Draws and Passes constrain their hidden tiles: some
+      // deal must honour them all (docs/information.md 4, conditions 1-5).
+      // The determinizer decides it: its first world, or no world at all.
+      try {
+        Determinizer det(w, s);
+        Rng probe(mix64(0x9E3779B97F4A7C15ull));
+        det.sample_deal(probe);
+      } catch (const std::logic_error& e) {
+        bad_knowledge(std::string("no deal of the hidden tiles agrees with every Draw and Pass (") +
+                      e.what() + ")");
+      }
+    }
+    return std::move(*made);
   }
   throw StateError("no state has this seat's information (is the view from this round's rules?)");
 }

@@ -174,6 +174,7 @@ def _state_from_knowledge(
     codes: List[int],
     drawn: List[int],
     over: bool = ...,
+    need_world: bool = ...,
 ) -> RoundCore: ...
 
 class VectorEnvCore:

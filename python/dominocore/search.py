@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, Tuple
 
 from . import _core
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
@@ -38,25 +38,29 @@ def _core_rules(rules: Any) -> Any:
 
 #: The fields of a view's record that a rebuilt position must reproduce
 #: exactly: everything but the round object's token (and, once the round is
-#: over, what the rebuilt position's made-up hands decide: see ``_over_fields``).
-_PUBLIC_FIELDS = (
+#: over, what the rebuilt position's made-up hands decide: see ``_OVER_FIELDS``).
+_PUBLIC_FIELDS: Tuple[str, ...] = (
     "seat", "move_number", "rules", "round_index", "centre", "starter", "current_player", "hand", "hand_sizes",
     "yard_size", "open_ends", "pending_ends", "obligation", "unlocked", "markers", "layout", "drawn_tile",
     "drawing", "history", "setup_draws", "own_setup_draws", "highest_double", "legal_moves", "legal_actions",
 )  # fmt: skip
 #: Once over, a round's points, and whether it ended blocked, depend on the
 #: other seats' tiles: the rebuilt position's hands are made up.
-_OVER_FIELDS = ("current_player", "drawn_tile", "drawing", "legal_moves", "legal_actions")
+_OVER_FIELDS: Tuple[str, ...] = ("current_player", "drawn_tile", "drawing", "legal_moves", "legal_actions")
 
 
-def _checked_state(view: PlayerView) -> Any:
+def _checked_state(view: PlayerView, need_world: bool = False) -> Any:
     """The core state rebuilt from ``view``'s knowledge, with ``StateError``
     unless ``view`` is the view of some real round (docs/validation.md,
     "Views"). The view's fields are first read back through the structural
     checks of ``view_fields`` (a view built by hand may hold anything);
     the core then checks the knowledge and replays the history with every
     move checked (``_core._state_from_knowledge``); last, the view of the
-    rebuilt position must equal ``view`` in every public field."""
+    rebuilt position must equal ``view`` in every public field.
+    ``need_world`` (a search follows): the seat's determinizer must also
+    find a deal of the hidden tiles that honours every Draw and Pass of the
+    other seats (a count that can take seconds on long rounds, which the
+    search then does anyway: ``from_dict`` leaves it out)."""
     from ._native import Round, _encode
 
     try:
@@ -80,6 +84,7 @@ def _checked_state(view: PlayerView) -> Any:
         [_encode(h.move) for h in checked.history],
         [-1 if h.drawn is None else h.drawn.index for h in checked.history],
         checked.result is not None,
+        need_world,
     )
     rebuilt = Round._wrap(rules, state).view(checked.seat).to_dict()
     over = checked.result is not None
@@ -93,7 +98,7 @@ def _checked_state(view: PlayerView) -> Any:
         else:  # blocked, and the made-up hands hold a placement: what is public of it
             if record["result"]["reason"] != "blocked":
                 raise StateError("inconsistent view: the history does not end the round as its result says")
-            if checked.yard_size > rules.reserve:
+            if rules.game != "block" and checked.yard_size > rules.reserve:  # Block never draws
                 raise StateError("inconsistent view: a round is blocked only when the yard is down to its reserve")
             fields = tuple(f for f in _PUBLIC_FIELDS if f not in _OVER_FIELDS)
             if checked.legal_moves() or checked.legal_actions():
@@ -125,7 +130,7 @@ def _state_from_view(view: PlayerView) -> Any:
             f"it is seat {view.current_player}'s turn, not the viewer's (seat {view.seat}): "
             "a view can only search for its own seat"
         )
-    return _checked_state(view)
+    return _checked_state(view, need_world=True)
 
 
 def _core_state(position: Any, cheat: bool) -> Any:

@@ -96,7 +96,7 @@ class ViewMutator(Mutator):
                 sizes[j] += 1
         elif op == 4 and isinstance(sizes, list) and sizes and isinstance(rec.get("yard_size"), int):
             i = r.randrange(len(sizes))  # a tile between a hand and the yard (sums kept)
-            d = r.choice([-1, 1])
+            d = r.choice([-1, 1, rec["yard_size"]])  # the whole yard: a hand that passed may not hold it
             if isinstance(sizes[i], int):
                 sizes[i] += d
                 rec["yard_size"] -= d

@@ -101,6 +101,10 @@ struct SeatKnowledge {
   /// state may then be over. Otherwise a state over after the history is
   /// not one with this information.
   bool over = false;
+  /// Also require a world (a deal of the hidden tiles honouring every Draw
+  /// and Pass of the other seats), by the seat's determinizer: as costly as
+  /// its first sample (docs/information.md 4), so only when a search follows.
+  bool need_world = false;
 };
 
 /// A state whose information for `k.seat` is `k` (hidden tiles made up:
@@ -116,7 +120,9 @@ struct SeatKnowledge {
 /// draws, the hand counts through the history), and the history is replayed
 /// with every move checked: the seat to move, and the move legal (the other
 /// seats' Draws and Passes only as far as they do not depend on their hidden
-/// tiles). Throws StateError for knowledge no round can give, never UB.
+/// tiles). With `k.need_world` (a round not over), the seat's determinizer
+/// must then find a world: some deal of the hidden tiles honours every Draw
+/// and Pass. Throws StateError for knowledge no round can give, never UB.
 State state_from_knowledge(const Rules& rules, const SeatKnowledge& k);
 
 }  // namespace dominocore
