@@ -2,7 +2,7 @@
 
 Each test runs a shard of cases; a case is rebuilt from its seed alone, and a
 failure names it: ``python tests/fuzz/view_cases.py SEED -v`` reproduces it.
-Default: 800 cases (seconds); ``--large``: 40,000 (``-n auto`` spreads the
+Default: 800 cases (seconds); ``--large``: 100,000 (``-n auto`` spreads the
 shards). DOMINOCORE_FUZZ_VIEWS sets the count, DOMINOCORE_FUZZ_SEED moves
 the seeds (default 0). CI's sanitized run of the suite (.ci/run) runs these
 against the core built with AddressSanitizer and UBSan.
@@ -24,7 +24,7 @@ except ImportError as exc:  # pragma: no cover - the core is being rebuilt, or m
     pytest.skip(f"the view fuzzer needs the compiled core: {exc}", allow_module_level=True)
 
 SHARDS = 8
-COUNT = scaled(800, 40_000, "DOMINOCORE_FUZZ_VIEWS")
+COUNT = scaled(800, 100_000, "DOMINOCORE_FUZZ_VIEWS")
 BASE_SEED = int(os.environ.get("DOMINOCORE_FUZZ_SEED", "0"))
 MAX_REPORTED = 12
 

@@ -171,8 +171,8 @@ class ViewMutator(Mutator):
                 }
                 if r.random() < 0.7:
                     rec["current_player"] = -1
-            elif isinstance(rec["result"], dict):
-                key = r.choice(["reason", "out_seat", "points", "moves"])
+            elif isinstance(rec["result"], dict) and rec["result"]:
+                key = r.choice(list(rec["result"]))
                 rec["result"][key] = self._changed(rec["result"][key])
         else:  # the drawn tile, the centre, the starter, own search draws
             field = r.choice(["drawn_tile", "drawing", "centre", "starter", "own_setup_draws", "current_player"])
