@@ -473,3 +473,19 @@ def test_a_blocked_block_round_dealt_by_hand_is_accepted(dc):
                 view = r.view(seat)
                 assert dc.PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
     assert found >= 3
+
+
+class _BadIndex:
+    """An integer-like object whose ``__index__`` raises ValueError."""
+
+    def __index__(self):
+        raise ValueError("no index")
+
+
+def test_an_object_whose_index_raises_is_a_state_error(cross2):
+    rejected(tampered(cross2, seat=_BadIndex()), "malformed view record: ValueError: no index")
+
+
+@needs_core
+def test_a_hand_built_view_with_an_odd_seat_is_a_state_error_in_a_search(cross2):
+    searches_reject(hand_built(cross2, seat=_BadIndex()), "malformed view record|turn, not the viewer's")

@@ -343,6 +343,15 @@ def view_fields(data: Any) -> Dict[str, Any]:
     from them, and the tiles add up to the set. What this cannot check
     (whether the history is legal, whether the layout, ends and the rest
     follow from it) is the deep check's (``PlayerView.from_dict``)."""
+    try:
+        return _view_fields(data)
+    except StateError:
+        raise
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:  # an odd object's own __index__ or __eq__
+        raise StateError(f"malformed view record: {type(exc).__name__}: {exc}") from None
+
+
+def _view_fields(data: Any) -> Dict[str, Any]:
     if not isinstance(data, dict):
         raise StateError(f"a view record must be a dict, got {shown(data)}")
     check_keys("a view record", data, set(VIEW_KEYS))
