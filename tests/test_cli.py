@@ -114,7 +114,7 @@ def test_help_has_no_raw_markup(capsys, command):
         (["simulate", "--out", "results.txt"], "--out: unknown file type '.txt' (use .npz, .csv, .parquet)"),
         (["simulate", "--rounds", "5", "--threads", "0"], "threads must be between"),
         (["simulate", "--policy", "smart"], "--policy: unknown bot 'smart'"),
-        (["simulate", "--rounds", "-1"], "--rounds must be at least 0, got -1"),
+        (["simulate", "--rounds", "-1"], f"--rounds must be between 0 and {2**63 - 1}, got -1"),
         (["simulate", "--rounds", "3", "--matches", "3"], "not allowed with argument"),
         (["show", "--moves", "9-5@0 jump"], "--moves: move 2: a move is written"),
         (["show", "--game", "block", "--seed", "1", "--moves", "6-6@0"], "move 1 (6-6@0): illegal move"),
@@ -535,3 +535,109 @@ def test_a_search_bot_at_the_table_plays_from_its_seats_view(kind):
     assert move in r.legal_moves()
     world = r.determinize(r.current_player, seed=1)  # the same view, other hidden tiles
     assert cli._bot_move(kind, world, seed=3) == move
+
+
+# --------------------------------------------------------------------------- issue 19, item 11: bad arguments
+
+
+def refused(capsys, argv):
+    """Run the command, which must refuse ``argv`` the documented way: exit
+    status 2, the usage and exactly one error line on stderr, nothing on
+    stdout; return the error line's message."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+    lines = captured.err.splitlines()
+    assert lines[0].startswith("usage: dominocore")
+    errors = [line for line in lines if ": error: " in line]
+    assert errors == [lines[-1]] and not lines[-1].startswith(" ")
+    return lines[-1].split(": error: ", 1)[1]
+
+
+def test_an_out_path_in_a_missing_directory_is_refused_before_the_run(capsys, tmp_path, monkeypatch):
+    # Reproducer: the whole run was played, then writing died with a traceback.
+    played = []
+    monkeypatch.setattr(dominocore, "simulate_iter", lambda *a, **k: played.append(1) or iter(()))
+    missing = tmp_path / "nonexistent" / "r.csv"
+    message = refused(capsys, ["simulate", "--rounds", "5", "--out", str(missing)])
+    assert message == f"--out: cannot write {str(missing)!r}: no such directory {str(missing.parent)!r}"
+    assert (
+        refused(capsys, ["simulate", "--out", str(tmp_path)])
+        == "--out: unknown file type '(none)' (use .npz, .csv, .parquet)"
+    )
+    folder = tmp_path / "d.csv"
+    folder.mkdir()
+    assert refused(capsys, ["simulate", "--out", str(folder)]) == f"--out: {str(folder)!r} is a directory"
+    assert played == [] and not missing.parent.exists()
+
+
+def test_an_out_file_is_written_by_its_suffix_in_any_case(capsys, tmp_path):
+    path = tmp_path / "r.NPZ"
+    assert cli.main(["simulate", "--game", "block", "--rounds", "20", "--out", str(path)]) == 0
+    assert f"wrote 20 rounds to {path}" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.NPZ"]  # not r.NPZ.npz
+    assert np.load(path)["points"].shape == (20, 2)
+
+
+def test_a_late_write_failure_is_one_line_and_status_1(capsys, tmp_path, monkeypatch):
+    def fail(path, rules, sim):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli, "_write_results", fail)
+    assert cli.main(["simulate", "--game", "block", "--rounds", "5", "--out", str(tmp_path / "r.csv")]) == 1
+    captured = capsys.readouterr()
+    assert "rounds: 5;" in captured.out  # the summary is printed first
+    path = str(tmp_path / "r.csv")
+    assert captured.err == f"dominocore simulate: error: cannot write {path!r}: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--simulate", "-1"], "--simulate must be between 0 and 1099511627776, got -1"),
+        (["--simulate", str(2**41)], f"--simulate must be between 0 and 1099511627776, got {2**41}"),
+        (["--simulate", "5", "--seed", "-3"], "a seed must be between 0 and 18446744073709551615, got -3"),
+        (["simulate", "--matches", "2", "--round-index", "1"],
+         "--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself"),
+        (["simulate", "--matches", "2", "--round-index", "0"],
+         "--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself"),
+        (["simulate", "--rounds", str(2**63)], f"--rounds must be between 0 and {2**63 - 1}, got {2**63}"),
+        (["simulate", "--chunk", str(2**41)], f"--chunk must be between 1 and 1099511627776, got {2**41}"),
+        (["simulate", "--chunk", "0"], "--chunk must be between 1 and 1099511627776, got 0"),
+        (["simulate", "--threads", "0"], "threads must be between 1 and 256, got 0"),
+        (["simulate", "--round-index", "-1"], "round_index must be between 0 and 9, got -1"),
+        (["simulate", "--rounds"], "argument --rounds: expected one argument"),
+        (["show", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)  # fmt: skip
+def test_bad_arguments_get_the_usage_and_one_line(capsys, argv, message):
+    assert refused(capsys, argv) == message
+
+
+def test_a_message_with_a_line_break_stays_one_line(capsys):
+    message = refused(capsys, ["simulate", "--policy", "random,gre\nedy"])
+    assert message == "--policy: unknown bot 'gre\\nedy' (choose from greedy, random, ismcts, pimc)"
+    parser = cli.build_parser()
+    with pytest.raises(SystemExit):
+        parser.error("two\nlines")
+    assert capsys.readouterr().err.splitlines()[-1] == "dominocore: error: two lines"
+
+
+def test_a_bug_is_one_line_and_status_1(capsys, monkeypatch):
+    def broken(parser, args):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setitem(cli._COMMANDS, "show", broken)
+    monkeypatch.delenv("DOMINOCORE_DEBUG", raising=False)
+    assert cli.main(["show"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "dominocore: internal error: ZeroDivisionError: division by zero "
+        "(a bug: please report it; DOMINOCORE_DEBUG=1 shows the traceback)\n"
+    )
+    monkeypatch.setenv("DOMINOCORE_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        cli.main(["show"])

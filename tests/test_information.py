@@ -729,15 +729,17 @@ def test_the_information_state_format(dc):
     """docs/information.md 3 on the hand-built cross round: seat 1 draws a
     1-6 and places it, seat 0 draws a 0-6 and places it. ``h`` is the dealt
     hand by tile index, ``x`` the own search draws in order (the starter's
-    ending with the round's double), ``d`` each seat's count."""
+    ending with the round's double), ``d`` each seat's count, ``n`` each
+    seat's dealt hand size (8 after the set-up less the search draws in
+    hand: 7 each), and ``e`` each seat's points once the round is over."""
     rules = dc.ChickenFoot(rule_set="cross", set=6, players=2, hand_size=7)
     round_ = dc.Round.from_deal(rules, *_cross_deal(), setup_draws=["0-1", "2-3", "6-6"])
     for move in ["draw", "1-6@0", "draw", "0-6@1"]:
         round_.push(move)
-    assert round_.information_state(0) == "r0;s0;c6-6;t0;d2,1;h0-0,1-1,0-2,1-2,2-2,0-4,1-4;x0-1,6-6;m" + (
+    assert round_.information_state(0) == "r0;s0;c6-6;t0;H0;d2,1;n7,7;h0-0,1-1,0-2,1-2,2-2,0-4,1-4;x0-1,6-6;m" + (
         "1:draw 1:1-6@0 0:draw=0-6 0:0-6@1"
     )
-    assert round_.information_state(1) == "r0;s1;c6-6;t0;d2,1;h0-3,1-3,3-3,2-4,3-4,4-4,0-5;x2-3;m" + (
+    assert round_.information_state(1) == "r0;s1;c6-6;t0;H0;d2,1;n7,7;h0-3,1-3,3-3,2-4,3-4,4-4,0-5;x2-3;m" + (
         "1:draw=1-6 1:1-6@0 0:draw 0:0-6@1"
     )
     # A round without a centre or a search, before any move.
@@ -748,7 +750,17 @@ def test_the_information_state_format(dc):
         None,
         1,
     )
-    assert block.information_state(1) == "r0;s1;c-;t1;d0,0;h0-0,2-2;x;m"
+    assert block.information_state(1) == "r0;s1;c-;t1;H0;d0,0;n2,2;h0-0,2-2;x;m"
+    # A hand-built short hand: seat 1 leads its only tile and goes out,
+    # scoring the pips left in seat 0's hand (0+1+5+6 = 12): ``e`` appears.
+    short = dc.Round.from_deal(
+        dc.Block(set=6, players=2, hand_size=2), [["0-1", "5-6"], ["0-0"]], _rest(["0-1", "5-6", "0-0"]), None, 1
+    )
+    assert short.information_state(0) == "r0;s0;c-;t1;H0;d0,0;n2,1;h0-1,5-6;x;m"
+    short.push("0-0@0")
+    assert short.result.points == (0, 12)
+    assert short.information_state(0) == "r0;s0;c-;t1;H0;d0,0;n2,1;h0-1,5-6;x;m1:0-0@0;e0,12"
+    assert short.information_state(1) == "r0;s1;c-;t1;H0;d0,0;n2,1;h0-0;x;m1:0-0@0;e0,12"
 
 
 def _rest(taken):
@@ -1053,7 +1065,8 @@ def _split(vector, sizes: Dict[str, int]) -> Dict[str, np.ndarray]:
 def _information_planes(round_, tensor) -> Dict[str, np.ndarray]:
     rules = round_.rules
     t, p = rules.tile_count, rules.players
-    sizes = {"seat": p, "starter": p, "centre": t + 1, "search draws": p, "own dealt hand": t, "own search draws": t}
+    sizes = {"seat": p, "starter": p, "centre": t + 1, "highest double": 1, "round index": 31, "search draws": p}
+    sizes.update({"dealt hand sizes": p, "points": p, "own dealt hand": t, "own search draws": t})
     sizes["moves"] = _history_bound(rules) * (p + 3 + t + 10)
     return _split(tensor, sizes)
 
@@ -1085,7 +1098,8 @@ def test_tensor_sizes_follow_the_tables(dc, config):
     round_ = _generated(dc, config, 1)
     rules = round_.rules
     t, p, n = rules.tile_count, rules.players, rules.set + 1
-    info = p + p + (t + 1) + p + t + t + _history_bound(rules) * (p + 3 + t + 10)
+    info = p + p + (t + 1) + 1 + 31 + p + p + p + t + t + _history_bound(rules) * (p + 3 + t + 10)
+    assert info == 5 * p + (t + 1) + 2 * t + 32 + _history_bound(rules) * (p + t + 13)
     obs = t + t + t + (n + 1) + (n + 1) + n + 4 + p + p + p + 1 + 1 + p
     if rules.game == "mexican_train":
         obs += (p + 1) * (n + 1)
@@ -1113,7 +1127,15 @@ def test_tensor_planes_hold_what_the_tables_say(dc, config):
         assert np.array_equal(info["seat"], _one_hot(p, seat))
         assert np.array_equal(info["starter"], _one_hot(p, round_.starter))
         assert np.array_equal(info["centre"], _one_hot(t + 1, t if round_.centre is None else round_.centre.index))
+        assert list(info["highest double"]) == [float(round_.view(seat).highest_double)]
+        assert list(info["round index"]) == [(round_.round_index >> b) & 1 for b in range(31)]
         assert np.array_equal(info["search draws"], _one_hot(p, *know.search_drawers))
+        deal = parse_deal(round_._deal_dict())
+        searched = [[x for x, d in zip(deal["setup_draws"], know.search_drawers) if d == s] for s in range(p)]
+        dealt_sizes = [sum(1 for x in deal["hands"][s] if x not in searched[s]) for s in range(p)]
+        assert list(info["dealt hand sizes"]) == dealt_sizes
+        points = round_.result.points if round_.is_over else [0] * p
+        assert list(info["points"]) == list(points)
         own_search = set(know.own_search)
         assert np.array_equal(info["own dealt hand"], _tiles(t, [x for x in know.own_initial if x not in own_search]))
         order = np.zeros(t, dtype=np.float32)

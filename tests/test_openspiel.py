@@ -374,3 +374,49 @@ def test_the_guides_openspiel_examples_run(capsys):
     assert len(lines) == 2
     for line in lines:
         assert sum(eval(line)) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_action_ids_are_integers_as_in_round_apply_action(dc):
+    """Issue 19 item 12: a float, a string or a bool is not an action id
+    (docs/validation.md, "Integers"). OpenSpiel's binding took ``True`` for
+    1 and refused floats with a ``TypeError``; the bridge refuses them as
+    ``Round.apply_action`` does, with nothing changed, and takes numpy
+    integers."""
+    game = load(dc, "dominocore_block(players=2)")
+    root = game.new_initial_state()
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(IllegalMoveError) as info:
+            root.apply_action(bad)
+        assert info.value.reason == "illegal_action"
+        assert str(info.value).startswith(f"illegal action {bad!r}: it is not legal now (legal: 0, 1, 2, ")
+    assert root.history() == [] and root.is_chance_node()
+    state = game.new_initial_state_from_round(dc.Round(game.rules, seed=3))
+    legal = state.legal_actions()
+    assert legal == [6, 10, 28, 32, 34, 36, 48]
+    history, record = state.history(), state.round.to_dict()
+    for bad in (6.0, 6.7, "6", np.float64(6), True, np.bool_(True), None, [6]):
+        expected = dc.Round.from_dict(record)
+        with pytest.raises(IllegalMoveError) as want:
+            expected.apply_action(bad)
+        for call in (state.apply_action, state.apply_action_with_legality_check, state.child):
+            with pytest.raises(IllegalMoveError) as info:
+                call(bad)
+            assert info.value.reason == want.value.reason == "illegal_action"
+            assert str(info.value) == str(want.value)
+            assert state.history() == history and state.round.to_dict() == record
+    assert state.child(np.int64(6)).history() == history + [6]
+    state.apply_action(np.int64(6))
+    assert state.history() == history + [6]
+
+
+def test_string_to_action_finds_nothing_for_a_seat_not_to_move(dc):
+    """OpenSpiel's ``string_to_action(player, text)`` looks the text up
+    among the mover's legal actions whatever the player: a seat not to move
+    learnt which placements the mover holds. Only the mover finds one now."""
+    game = load(dc, "dominocore_block(players=2)")
+    state = game.new_initial_state_from_round(dc.Round(game.rules, seed=3))
+    assert state.current_player() == 0 and 6 in state.legal_actions() and 8 not in state.legal_actions()
+    assert state.string_to_action(0, "0-2 by 0 (0-2@0)") == state.string_to_action("0-2 by 0 (0-2@0)") == 6
+    for text in ("0-2 by 0", "0-2 by 0 (0-2@0)", "0-3 by 0"):
+        with pytest.raises(pyspiel.SpielError, match=f"^Couldn't find an action matching {re.escape(text)}$"):
+            state.string_to_action(1, text)

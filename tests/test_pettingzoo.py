@@ -208,3 +208,30 @@ def test_the_guides_pettingzoo_example_runs(capsys):
     assert len(blocks) == 1
     exec(compile(blocks[0], "docs/ecosystem.md", "exec"), {})
     assert capsys.readouterr().out.startswith("RoundResult(")
+
+
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_step_takes_integer_action_ids_only_as_round_apply_action(dc, wrapped):
+    """Issue 19 item 12: ``step(4.7)``, ``step('4')`` and ``step(4.0)``
+    played action 4 (``raw_env``; ``env()``'s PettingZoo wrapper raised
+    ``AssertionError``). They are refused as ``Round.apply_action`` refuses
+    them (docs/validation.md, "Integers"), with nothing changed; numpy
+    integers, what ``action_space.sample()`` gives, are action ids."""
+    make_env = dpz.env if wrapped else dpz.raw_env
+    env = make_env(game="block", players=2, implementation=dc.IMPLEMENTATION)
+    env.reset(seed=3)
+    raw = env.unwrapped
+    assert list(raw.round.legal_actions()) == [6, 10, 28, 32, 34, 36, 48]
+    before = (raw.round.to_dict(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards))
+    for bad in (6.7, "6", 6.0, np.float64(6), True, np.bool_(True), [6], np.array([6])):
+        expected = dc.Round.from_dict(before[0])
+        with pytest.raises(dc.IllegalMoveError) as want:
+            expected.apply_action(bad)
+        with pytest.raises(dc.IllegalMoveError) as info:
+            env.step(bad)
+        assert info.value.reason == want.value.reason == "illegal_action"
+        assert str(info.value) == str(want.value)
+        assert (raw.round.to_dict(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards)) == before
+    env.step(np.int64(6))
+    env.step(np.array(env.action_space(env.agent_selection).sample(env.observe(env.agent_selection)["action_mask"])))
+    assert len(raw.round.move_stack) == 2 and raw.round.move_stack[0] == dc.Round.from_dict(before[0]).action_to_move(6)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import pathlib
 import sys
+import threading
+import types
+import warnings
 
 import dominocore as dc
 import numpy as np
 import pytest
-from dominocore.distributed import _simulate_chunk, run_chunks
+from dominocore.distributed import _simulate_chunk, fit_cpus, largest_node_cpus, run_chunks
 
 ray = pytest.importorskip(
     "ray", reason="Ray is not installed (pip install 'dominocore[ray]'): the Ray backend is untested"
@@ -121,3 +124,63 @@ def test_an_initialised_ray_is_used_as_it_is():
         dc.Block(players=2), ["greedy", "random"], rounds=3, progress=False, backend="ray", address="ray://nowhere:1"
     )
     assert r == dc.tournament(dc.Block(players=2), ["greedy", "random"], rounds=3, progress=False)
+
+
+def within(seconds, call):
+    """``call()`` on a thread, failing (instead of hanging) if it has not
+    returned after ``seconds``."""
+    box = {}
+
+    def run():
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # handed to the test's thread
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still waiting after {seconds} s"
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def test_threads_beyond_the_largest_node_are_cut_down_with_a_warning(dc):
+    # Reproducer (issue 19, item 9): on this 2-CPU cluster every task asked
+    # for threads=4 CPUs, and simulate waited for ever.
+    rules = dc.Doubles(players=2)
+    n = 600 if dc.IMPLEMENTATION == "cpp" else 40
+    local = dc.simulate(rules, rounds=n, seed=5)
+    message = r"threads=4: the largest node of the Ray cluster has 2 CPUs, so each task runs 2 instead"
+    with pytest.warns(RuntimeWarning, match=message):
+        remote = within(120, lambda: dc.simulate(rules, rounds=n, seed=5, backend="ray", chunks=3, threads=4))
+    assert same(local, remote)
+    matches = dc.simulate(rules, matches=4, seed=2)
+    with pytest.warns(RuntimeWarning, match=message):
+        assert same(matches, within(120, lambda: dc.simulate(rules, matches=4, seed=2, backend="ray", threads=4)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # what fits runs as asked, without a word
+        assert same(local, within(120, lambda: dc.simulate(rules, rounds=n, seed=5, backend="ray", threads=2)))
+
+
+def test_a_task_larger_than_every_node_is_refused_before_any_work():
+    payload = ("cpp", dc.Doubles(players=2), False, 1, 0, ["random", "random"], 3)
+    with pytest.raises(dc.RulesError, match="each task asks for 3 CPUs, but the largest node of the Ray cluster has 2"):
+        within(120, lambda: run_chunks(_simulate_chunk, payload, 10, backend="ray", num_cpus=3))
+
+
+def test_the_largest_node_is_the_one_that_counts():
+    def fake(*nodes):
+        return types.SimpleNamespace(
+            nodes=lambda: [dict(Alive=alive, Resources={"CPU": cpus}) for alive, cpus in nodes]
+        )
+
+    assert largest_node_cpus(fake((True, 2.0), (True, 2.0))) == 2  # 4 in all, but a task runs on one node
+    assert largest_node_cpus(fake((False, 64.0), (True, 1.5))) == 1  # a dead node does not count
+    with pytest.warns(RuntimeWarning, match="threads=8: the largest node of the Ray cluster has 3 CPUs"):
+        assert fit_cpus(fake((True, 3.0)), 8, "threads") == 3
+    with pytest.raises(dc.RulesError, match="no node with a CPU"):
+        fit_cpus(fake((True, 0.0), (False, 8.0)), 1, "threads")
+    with pytest.raises(dc.RulesError, match="no node with a CPU"):
+        fit_cpus(fake(), 1, "threads")

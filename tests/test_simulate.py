@@ -159,3 +159,153 @@ def test_bad_arguments_raise(dc_name, kwargs):
         dc.simulate(dc.ChickenFoot(players=4), **kwargs)
     with pytest.raises(dc.RulesError):
         dc.simulate("not rules", rounds=1)
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ([1], "policy_options must be a dict of options by search name"),
+        ([], "policy_options must be a dict of options by search name"),
+        ("ismcts", "policy_options must be a dict of options by search name"),
+        (7, "policy_options must be a dict of options by search name"),
+        ({"bogus": {}}, r"policy_options: options are for \('ismcts', 'pimc', 'cheat'\), got 'bogus'"),
+        ({1: {}}, r"policy_options: options are for \('ismcts', 'pimc', 'cheat'\), got 1"),
+        ({"ismcts": [1]}, r"policy_options\['ismcts'\] must be a dict of options, got \[1\]"),
+    ],
+)
+def test_bad_policy_options_raise_rules_error(dc, options, message):
+    # Reproducer (issue 19, item 12): policy_options=[1] raised a bare TypeError.
+    rules = dc.Doubles(players=2)
+    for backend in ("local", "ray"):  # refused before any Ray work
+        with pytest.raises(dc.RulesError, match=message):
+            dc.simulate(rules, rounds=2, policy_options=options, backend=backend)
+    match = dc.Match(rules, seed=1)
+    with pytest.raises(dc.RulesError, match=message):
+        match.play("random", policy_options=options)
+    assert match.rounds == [] and match.totals == (0, 0)  # nothing changed
+    # a dict of options for a search no seat plays is accepted (and unused)
+    assert dc.simulate(rules, rounds=2, policy_options={}).num_rounds == 2
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -float("inf"), 0, 0.0, -1, True, "0.2", [0.2]])
+def test_bad_chunk_seconds_raise_rules_error_at_the_call(dc, seconds):
+    # Reproducer (issue 19, item 12): chunk_seconds=nan raised "cannot convert
+    # float NaN to integer" after the first chunk had been played.
+    calls = []
+    with pytest.raises(dc.RulesError, match="chunk_seconds must be a"):
+        dc.simulate_iter(
+            dc.Doubles(players=2), rounds=100, chunk_seconds=seconds, progress=lambda d, t: calls.append(d)
+        )
+    assert calls == []  # refused before any work
+
+
+def test_chunk_seconds_sizes_the_chunks(dc):
+    rules = dc.Doubles(players=2)
+    whole = dc.simulate(rules, rounds=40, seed=3)
+    for seconds in (1e-9, 0.05, np.float64(0.05), 1):
+        parts = list(dc.simulate_iter(rules, rounds=40, seed=3, chunk_seconds=seconds))
+        assert parts[0].num_rounds == 8  # the first chunk measures the rate
+        joined = dc.SimulationResult.concatenate(parts)
+        assert joined.match_index.tolist() == list(range(40)) and np.array_equal(joined.points, whole.points)
+    # a chunk size given wins over chunk_seconds
+    assert [p.num_rounds for p in dc.simulate_iter(rules, rounds=40, chunk_size=15, chunk_seconds=1e-9)] == [15, 15, 10]
+
+
+def test_simulate_iter_checks_its_arguments_at_the_call(dc):
+    with pytest.raises(dc.RulesError, match="chunk_size"):
+        dc.simulate_iter(dc.Doubles(players=2), rounds=10, chunk_size=0)
+    with pytest.raises(dc.RulesError, match="rounds"):
+        dc.simulate_iter(dc.Doubles(players=2), rounds=-1)
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+#: The child of the Ctrl-C tests: one long run after another, each stopped by
+#: a SIGINT; it says "start" from inside its try block, so that a signal sent
+#: after reading it can only land in the run (never before the try or after
+#: the except), and it takes Python's own SIGINT handler back first (a
+#: background job inherits SIGINT ignored, and then no Ctrl-C would ever
+#: arrive). The run would take hours: only a Ctrl-C ends it.
+CTRL_C_CHILD = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import {module} as dc
+rules = dc.Doubles(players=2, target=10**6, max_rounds=100_000)
+policy = {policy}
+for trial in range({trials}):
+    try:
+        print("start", flush=True)
+        dc.simulate(rules, matches=50_000, threads=2, policy=policy)
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", time.perf_counter(), flush=True)
+"""
+#: Seconds a run may take to stop after SIGINT before the test calls the
+#: signal lost: the runs stop within about 0.1 s, and a lost signal leaves a
+#: run going for hours, so a wide margin costs nothing when all is well and
+#: keeps a slow machine (a sanitized build under pytest -n auto) from failing.
+CTRL_C_DEADLINE = 120.0
+
+
+def interrupt_many_times(module: str, delays, policy="'random'"):
+    """Send SIGINT to a child running ``simulate`` again and again, once
+    ``delays[i]`` seconds after run i said "start"; return the seconds from
+    each signal to the KeyboardInterrupt. Fails if a run does not stop."""
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(CTRL_C_CHILD.format(module=module, trials=len(delays), policy=policy))
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    lines: "queue.Queue[str]" = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout] + [lines.put("")])
+    reader.daemon = True
+    reader.start()
+    latencies = []
+    try:
+        for i, delay in enumerate(delays):
+            assert lines.get(timeout=CTRL_C_DEADLINE).strip() == "start", f"run {i} did not start"
+            time.sleep(delay)
+            sent = time.perf_counter()
+            proc.send_signal(signal.SIGINT)
+            try:
+                answer = lines.get(timeout=CTRL_C_DEADLINE).split()
+            except queue.Empty:
+                raise AssertionError(f"run {i} (SIGINT {delay:.4f} s after start) did not stop") from None
+            assert answer and answer[0] == "interrupted", (i, delay, answer)
+            latencies.append(float(answer[1]) - sent)  # perf_counter is the system's monotonic clock
+        assert proc.wait(timeout=CTRL_C_DEADLINE) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()  # never leave a run that missed its signal going
+            proc.wait()
+    return latencies
+
+
+def test_ctrl_c_stops_simulate_quickly():
+    # Reproducer: a 50M-round run ignored SIGINT for 15 s. One signal, well
+    # into the run: the workers are running, the calling thread waits for them.
+    (latency,) = interrupt_many_times("dominocore._native", [0.5])
+    assert latency < CTRL_C_DEADLINE
+
+
+def test_ctrl_c_is_never_lost_whenever_it_comes():
+    # Issue 19, item 15: a signal at any moment of a run stops it: while the
+    # arguments are checked in Python, while the threads start, while they
+    # run. Each run is a new call in the same process, the moments spread
+    # from at once to well into the run.
+    rng = np.random.default_rng(15)
+    delays = [0.0] * 5 + list(rng.uniform(0, 0.003, 25)) + list(rng.uniform(0, 0.1, 10)) + [0.3]
+    latencies = interrupt_many_times("dominocore._native", delays)
+    assert len(latencies) == len(delays) and max(latencies) < CTRL_C_DEADLINE
+
+
+@pytest.mark.parametrize("module", ["dominocore._native", "dominocore.reference"])
+def test_ctrl_c_stops_a_python_loop_with_threads(module):
+    # A policy beyond the built-in bots runs in a Python loop on `threads`
+    # threads (both implementations): Ctrl-C stopped the wait, but leaving the
+    # thread pool then played every game still queued (hours here).
+    latencies = interrupt_many_times(module, [0.0, 0.05, 0.3], policy="[lambda v: v.legal_actions()[0], 'random']")
+    assert max(latencies) < CTRL_C_DEADLINE

@@ -129,3 +129,26 @@ def test_a_view_renders_as_its_round(dc):
     assert render(view) == r.render()  # seat=None is the public state, from a view too (as svg.render)
     with pytest.raises(dc.RulesError):
         render(view, 0)
+
+
+def test_a_block_lead_is_called_the_highest_double_only_when_it_is(dc):
+    # Reproducer (issue 19, item 12): a hand-built Block round led with 2-2
+    # while seat 1 holds 6-6 read "lead: 2-2 (the highest double dealt ...)".
+    rules = dc.Block(players=2)
+    tiles = [str(dc.Tile.from_index(i)) for i in range(rules.tile_count)]
+    tiles.remove("2-2")
+    tiles.remove("6-6")
+    hands = [tiles[:7], tiles[7:13] + ["6-6"]]
+    r = dc.Round.from_deal(rules, hands, tiles[13:], "2-2", 0)
+    assert r.view(1).highest_double is False
+    for seat in (None, 0, 1):
+        assert render(r, seat).splitlines()[1] == "lead: 2-2 (led by seat 0)"
+    # the set-up's lead of the highest double dealt says so
+    highest = dc.Round(dc.Block(players=2, lead="highest_double"), seed=1)
+    assert highest.view(0).highest_double is True and str(highest.centre) == "2-2"
+    assert render(highest).splitlines()[1] == "lead: 2-2 (the highest double dealt, led by seat 0)"
+    # a hand-built deal that says so is rendered so too
+    hands = [tiles[:7], tiles[7:14]]
+    out = tiles[14:] + ["6-6"]
+    told = dc.Round.from_deal(rules, hands, out, "2-2", 1, highest_double=False)
+    assert render(told, 0).splitlines()[1] == "lead: 2-2 (led by seat 1)"

@@ -2,7 +2,9 @@
 //
 // Part of module.cpp's translation unit: included there after the helpers it
 // uses (encode, decode, to_uint64), and bind_search() runs at the end of the
-// module's definition. Searches run with the GIL released.
+// module's definition. Searches run with the GIL released, on a copy of the
+// state taken while it is held: another Python thread may push and pop on the
+// round meanwhile (docs/validation.md "Objects").
 #pragma once
 
 #include <string>
@@ -10,14 +12,34 @@
 
 #include "dominocore/search.hpp"
 
+PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
+PYBIND11_NAMESPACE_BEGIN(detail)
+template <>
+class type_caster<SearchCache> : public initialised_caster<SearchCache> {};
+PYBIND11_NAMESPACE_END(detail)
+PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
+
 namespace {
 
 inline void bind_search(py::module_& m) {
+  py::class_<SearchCache> cache(
+      m, "SearchCache",
+      "What a search bot keeps between searches: the determinizers of the last few information "
+      "states it searched (docs/search.md 2).");
+  def_unpicklable(cache);
+  cache.def(py::init<>())
+      .def_property_readonly("size", &SearchCache::size)
+      .def_property_readonly("hits", &SearchCache::hits)
+      .def_property_readonly("misses", &SearchCache::misses)
+      .def("clear", &SearchCache::clear, py::call_guard<py::gil_scoped_release>());
   m.def(
       "_search",
-      [](const State& state, const std::string& algorithm, py::handle iterations, double seconds,
+      [](const State& shared, const std::string& algorithm, py::handle iterations, double seconds,
          double c, const std::string& rollout, int trees, int threads, py::handle seed,
-         const std::string& reward, int max_depth) {
+         const std::string& reward, int max_depth, SearchCache* cache) {
+        // The copy is taken before any Python code can run (the options'
+        // conversions may call __index__): the search reads one position.
+        const State state(shared);
         SearchOptions o;
         o.algorithm = parse_search_algorithm(algorithm);
         o.iterations = to_uint64(iterations, "iterations");
@@ -32,7 +54,7 @@ inline void bind_search(py::module_& m) {
         SearchResult r;  // search() checks the options and the round (exceptions cross the release)
         {
           py::gil_scoped_release release;
-          r = search(state, o);
+          r = search(state, o, cache);
         }
         py::dict out;
         out["move"] = encode(r.move);
@@ -43,11 +65,12 @@ inline void bind_search(py::module_& m) {
         out["tree_iterations"] = r.tree_iterations;
         out["nodes"] = r.nodes;
         out["seconds"] = r.seconds;
+        out["reused"] = r.reused;
         return out;
       },
       py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("seconds"),
       py::arg("c"), py::arg("rollout"), py::arg("trees"), py::arg("threads"), py::arg("seed"),
-      py::arg("reward"), py::arg("max_depth"),
+      py::arg("reward"), py::arg("max_depth"), py::arg("cache") = nullptr,
       "Searches for the seat to move (docs/search.md); returns the move code and root "
       "statistics.");
   m.def(
@@ -56,7 +79,7 @@ inline void bind_search(py::module_& m) {
          bool highest_double, const std::vector<int>& hand, const std::vector<int>& hand_sizes,
          const std::vector<int>& own_search, const std::vector<int>& search_counts,
          const std::vector<int>& movers, const std::vector<int>& codes,
-         const std::vector<int>& drawn, bool over, bool need_world) {
+         const std::vector<int>& drawn, bool over) {
         SeatKnowledge k;
         k.seat = seat;
         k.round_index = round_index;
@@ -70,7 +93,6 @@ inline void bind_search(py::module_& m) {
         k.movers = movers;
         k.drawn = drawn;
         k.over = over;
-        k.need_world = need_world;
         const int bound = information_state_history_bound(rules);
         if (codes.size() > static_cast<size_t>(bound))
           throw StateError("inconsistent seat knowledge: a history longer than any round (" +
@@ -89,7 +111,7 @@ inline void bind_search(py::module_& m) {
       py::arg("rules"), py::arg("seat"), py::arg("round_index"), py::arg("centre"),
       py::arg("starter"), py::arg("highest_double"), py::arg("hand"), py::arg("hand_sizes"),
       py::arg("own_search"), py::arg("search_counts"), py::arg("movers"), py::arg("codes"),
-      py::arg("drawn"), py::arg("over") = false, py::arg("need_world") = false,
+      py::arg("drawn"), py::arg("over") = false,
       "A state (RoundCore) with the given seat's information and made-up hidden tiles, the "
       "history replayed with every move checked: for searching from a PlayerView, and for "
       "checking one (StateError for information no round gives).");

@@ -67,6 +67,8 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -515,8 +517,20 @@ struct Determinizer::Impl {
   bool live_check = false;
   TileSet live_tiles;
 
-  std::unique_ptr<Count> count;                   ///< the count by tile, when it fitted its bound
-  std::unique_ptr<detail::SeatCount> seat_count;  ///< else the count by seat
+  /// The count, built at most once for this information and shared by the
+  /// clones of a determinizer (Determinizer::clone): built under its lock by
+  /// the first that needs it, then only read (both counts sample from const
+  /// methods with the caller's scratch).
+  struct CountStore {
+    std::mutex lock;
+    bool built = false;                             ///< build_count ran (whatever it found)
+    std::unique_ptr<Count> count;                   ///< the count by tile, when it fitted its bound
+    std::unique_ptr<detail::SeatCount> seat_count;  ///< else the count by seat
+    DeterminizerStats stats;                        ///< the count's fields of the statistics
+  };
+  std::shared_ptr<CountStore> store = std::make_shared<CountStore>();
+  const Count* count = nullptr;                   ///< store's, once this copy has fetched it
+  const detail::SeatCount* seat_count = nullptr;  ///< store's, once this copy has fetched it
   DeterminizerStats stats;
 
   // Scratch of one sample.
@@ -534,10 +548,14 @@ struct Determinizer::Impl {
   bool alive() const;
   std::vector<int> tile_order() const;
   detail::SeatModel seat_model() const;
-  /// Builds the count (the bounds above), or sets stats.count_too_large.
+  /// Builds the count into `store` (the bounds above), or sets its
+  /// stats.count_too_large; the caller holds store->lock.
   void build_count();
-  /// Records what build_count built in stats.
+  /// Records what build_count built in store->stats.
   void count_built();
+  /// Fetches the store's count (building it first if no copy has): after
+  /// it, count or seat_count is set, or stats.count_too_large.
+  void fetch_count();
   /// Draws a world from the count into tile_of_slot; false when it is a world
   /// of a coarser model that the exact model does not allow (rejected).
   bool from_count(Rng& rng);
@@ -836,39 +854,45 @@ detail::SeatModel Determinizer::Impl::seat_model() const {
 void Determinizer::Impl::build_count() {
   using Method = Determinizer::Method;
   const bool forced = method == Method::ByTile || method == Method::BySeat;  // tests: no bound
+  CountStore& st = *store;
   if (method == Method::Auto || method == Method::ByTile) {
     try {
-      count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
-                                      forced ? kNoBound : kTileStates);
+      st.count = std::make_unique<Count>(tile_order(), tile_cells, cell_room,
+                                         forced ? kNoBound : kTileStates);
     } catch (const std::length_error&) {
-      count.reset();
+      st.count.reset();
     }
   }
-  if (count || method == Method::ByTile) return count_built();
+  if (st.count || method == Method::ByTile) return count_built();
   // The count by seat, of the exact model and then of coarser ones; Coarse
   // (tests of the rejection) starts with a coarser one.
   const detail::SeatModel exact = seat_model();
   Coarsening coarse(exact);
-  for (bool first = true; !seat_count && (first || coarse.groups() > 1); first = false) {
+  for (bool first = true; !st.seat_count && (first || coarse.groups() > 1); first = false) {
     if (!first || method == Method::Coarse)
       coarse.merge_to(coarse.groups() - std::max(1, coarse.groups() / 4));
     try {
-      seat_count = std::make_unique<detail::SeatCount>(coarse.merges() ? coarse.model() : exact,
-                                                       forced ? kNoBound : kSeatWork);
+      st.seat_count = std::make_unique<detail::SeatCount>(coarse.merges() ? coarse.model() : exact,
+                                                          forced ? kNoBound : kSeatWork);
     } catch (const std::length_error&) {
-      seat_count.reset();
+      st.seat_count.reset();
     } catch (const std::domain_error& e) {  // the model's chains are nested: a bug if not
       throw std::logic_error(std::string("determinize: ") + e.what());
     }
   }
-  stats.exact_groups = coarse.exact_groups();
-  stats.count_groups = coarse.groups();
-  stats.count_relaxed = seat_count && coarse.merges() > 0;
-  stats.relaxed_misses = coarse.misses();
+  st.stats.exact_groups = coarse.exact_groups();
+  st.stats.count_groups = coarse.groups();
+  st.stats.count_relaxed = st.seat_count && coarse.merges() > 0;
+  st.stats.relaxed_misses = coarse.misses();
   count_built();
 }
 
 void Determinizer::Impl::count_built() {
+  CountStore& st = *store;
+  st.built = true;
+  const Count* count = st.count.get();
+  const detail::SeatCount* seat_count = st.seat_count.get();
+  DeterminizerStats& stats = st.stats;
   if (!count && !seat_count) {
     stats.count_too_large = true;
     return;
@@ -883,6 +907,25 @@ void Determinizer::Impl::count_built() {
     if (j != seat) orders += std::lgamma(seats[j].initial - seats[j].search + 1.0);
   const double log2_count = seat_count ? seat_count->log2_count() : count->log2_count();
   stats.log2_worlds = log2_count - orders / std::log(2.0);
+}
+
+void Determinizer::Impl::fetch_count() {
+  CountStore& st = *store;
+  const std::lock_guard<std::mutex> hold(st.lock);
+  if (!st.built) build_count();
+  count = st.count.get();
+  seat_count = st.seat_count.get();
+  const DeterminizerStats& b = st.stats;
+  stats.count_built = b.count_built;
+  stats.count_by_seat = b.count_by_seat;
+  stats.count_too_large = b.count_too_large;
+  stats.count_states = b.count_states;
+  stats.count_edges = b.count_edges;
+  stats.log2_worlds = b.log2_worlds;
+  stats.count_relaxed = b.count_relaxed;
+  stats.exact_groups = b.exact_groups;
+  stats.count_groups = b.count_groups;
+  stats.relaxed_misses = b.relaxed_misses;
 }
 
 bool Determinizer::Impl::from_count(Rng& rng) {
@@ -958,9 +1001,21 @@ Determinizer::Determinizer(const State& state, int seat, int proposals, Method m
   impl_->proposals = proposals;
   impl_->method = method;
 }
+Determinizer::Determinizer(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
 Determinizer::~Determinizer() = default;
 Determinizer::Determinizer(Determinizer&&) noexcept = default;
 Determinizer& Determinizer::operator=(Determinizer&&) noexcept = default;
+
+Determinizer Determinizer::clone() const {
+  auto copy = std::make_unique<Impl>(*impl_);  // shares the store of the count
+  copy->stats = DeterminizerStats{};
+  copy->stats.tiles = impl_->stats.tiles;
+  copy->stats.slots = impl_->stats.slots;
+  copy->stats.cells = impl_->stats.cells;
+  copy->count = nullptr;  // fetched from the store when a sample first needs it
+  copy->seat_count = nullptr;
+  return Determinizer(std::move(copy));
+}
 
 int Determinizer::seat() const noexcept { return impl_->seat; }
 const Rules& Determinizer::rules() const noexcept { return impl_->rules; }
@@ -980,7 +1035,7 @@ Deal Determinizer::sample_deal(Rng& rng) {
       return im.assemble();
     }
   }
-  if (!im.count && !im.seat_count && !st.count_too_large) im.build_count();
+  if (!im.count && !im.seat_count && !st.count_too_large) im.fetch_count();
   if (st.count_too_large) {  // no count within its bound: keep proposing, within a bound
     for (uint64_t k = 0; k < kMaxProposals; ++k) {
       ++st.proposals;

@@ -96,6 +96,12 @@ void put_uint(Sink& out, unsigned v) {
 }
 
 template <class Sink>
+void put_int(Sink& out, int v) {
+  if (v < 0) out.put('-');
+  put_uint(out, v < 0 ? 0u - static_cast<unsigned>(v) : static_cast<unsigned>(v));
+}
+
+template <class Sink>
 void put_tile(Sink& out, int t) {
   out.put(kTileTexts.t[t].c, kTileTexts.t[t].n);
 }
@@ -114,7 +120,18 @@ TileSet own_search(const RoundData& r, int seat) noexcept {
   return s;
 }
 
-// r<k>;s<seat>;c<centre|->;t<starter>;d<counts>;h<hand>;x<search>;m<moves>
+/// Each seat's count of search draws.
+void search_counts(const RoundData& r, int (&counts)[kMaxPlayers]) noexcept {
+  for (int& c : counts) c = 0;
+  for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
+}
+
+/// `seat`'s dealt hand: its hand right after the set-up, less its search draws.
+inline TileSet dealt_hand(const RoundData& r, int seat) noexcept {
+  return minus(r.deal_hands[seat], own_search(r, seat));
+}
+
+// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;n<sizes>;h<hand>;x<search>;m<moves>[;e<points>]
 template <class Sink>
 void write_information_state(const RoundData& r, int seat, Sink& out) {
   const int p = r.players();
@@ -129,16 +146,23 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
     out.put('-');
   out.put(";t", 2);
   put_uint(out, static_cast<unsigned>(r.starter));
+  out.put(";H", 2);
+  out.put(r.highest_double ? '1' : '0');
   out.put(";d", 2);
-  int counts[kMaxPlayers] = {};
-  for (int i = 0; i < r.n_setup_draws; ++i) ++counts[search_drawer(r, i)];
+  int counts[kMaxPlayers];
+  search_counts(r, counts);
   for (int s = 0; s < p; ++s) {
     if (s) out.put(',');
     put_uint(out, static_cast<unsigned>(counts[s]));
   }
+  out.put(";n", 2);
+  for (int s = 0; s < p; ++s) {
+    if (s) out.put(',');
+    put_uint(out, static_cast<unsigned>(dealt_hand(r, s).count()));
+  }
   out.put(";h", 2);
   bool first = true;
-  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) {
+  dealt_hand(r, seat).for_each([&](int t) {
     if (!first) out.put(',');
     first = false;
     put_tile(out, t);
@@ -175,11 +199,23 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
       case MoveKind::Pass: out.put("pass", 4); break;
     }
   }
+  if (r.over) {
+    out.put(";e", 2);
+    for (int s = 0; s < p; ++s) {
+      if (s) out.put(',');
+      put_int(out, r.result.points[static_cast<size_t>(s)]);
+    }
+  }
 }
 
 // ---- tensors ----------------------------------------------------------------
 
 constexpr int kEndIdBits = 10;  // end ids stay below 2^10 (at most 8 + 3 * 190 ends)
+// The round index in bits (least significant first): it is an int >= 0.
+constexpr int kRoundIndexBits = 31;
+/// Floats of the set-up's public facts after the centre: highest_double (1)
+/// and the round index's bits.
+constexpr int kSetupFacts = 1 + kRoundIndexBits;
 
 /// Floats per move block: mover (p), kind (3), tile (T), end id bits.
 inline int move_block(const Rules& rules) noexcept {
@@ -209,7 +245,8 @@ int information_state_history_bound(const Rules& rules) {
 
 int information_state_tensor_size(const Rules& rules) {
   const int T = rules.tiles(), p = rules.players;
-  return 3 * p + (T + 1) + 2 * T + information_state_history_bound(rules) * move_block(rules);
+  return 5 * p + (T + 1) + 2 * T + kSetupFacts +
+         information_state_history_bound(rules) * move_block(rules);
 }
 
 void information_state_tensor(const State& state, int seat, float* out) {
@@ -228,9 +265,20 @@ void information_state_tensor(const State& state, int seat, float* out) {
   o += p;
   o[r.centre >= 0 ? r.centre : T] = 1.0f;
   o += T + 1;
-  for (int i = 0; i < r.n_setup_draws; ++i) o[search_drawer(r, i)] += 1.0f;  // search counts
+  o[0] = r.highest_double ? 1.0f : 0.0f;
+  for (int b = 0; b < kRoundIndexBits; ++b)
+    if ((static_cast<unsigned>(r.round_index) >> b) & 1u) o[1 + b] = 1.0f;
+  o += kSetupFacts;
+  int counts[kMaxPlayers];
+  search_counts(r, counts);
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(counts[s]);
   o += p;
-  minus(r.deal_hands[seat], own_search(r, seat)).for_each([&](int t) { o[t] = 1.0f; });
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(dealt_hand(r, s).count());
+  o += p;
+  if (r.over)
+    for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.result.points[static_cast<size_t>(s)]);
+  o += p;
+  dealt_hand(r, seat).for_each([&](int t) { o[t] = 1.0f; });
   o += T;
   int order = 0;  // 1-based order among the viewer's own search draws
   for (int i = 0; i < r.n_setup_draws; ++i)

@@ -26,6 +26,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -137,6 +138,21 @@ void rewards_of(const State& world, SearchReward kind, double* out) {
 
 using Clock = std::chrono::steady_clock;
 
+/// The most iterations one tree runs: its visit counts are 32-bit.
+constexpr uint64_t kMaxTreeIterations = 0xFFFFFFFFull;
+
+/// The time budget as a duration of the clock, saturated: past half of what
+/// the clock's duration holds (some 146 years), the budget is that half, which
+/// no search reaches. No conversion overflows, whatever the (finite, >= 0)
+/// double; every time in the search is a duration since its start, so no
+/// sum overflows either.
+Clock::duration budget_of(double seconds) noexcept {
+  constexpr Clock::duration kMost = Clock::duration::max() / 2;
+  if (!(seconds > 0)) return Clock::duration::zero();
+  if (!(seconds < std::chrono::duration<double>(kMost).count())) return kMost;
+  return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 /// What one tree (IS-MCTS: one of the trees; PIMC: one world's) reports.
 struct TreeStats {
   std::vector<uint64_t> visits;  ///< per root move
@@ -149,14 +165,16 @@ class TreeSearch {
   TreeSearch(const SearchOptions& o, int seat, int players)
       : opt_(o), seat_(seat), players_(players), bots_({o.rollout}, players, 0) {}
 
-  /// Runs up to `budget` iterations (0: until the deadline), each on the
-  /// world `world_of(rng)` gives: a new determinization (IS-MCTS) or a copy
-  /// of a fixed world (PIMC's worlds, cheat).
+  /// Runs up to `budget` iterations, each on the world `world_of(rng)`
+  /// gives: a new determinization (IS-MCTS) or a copy of a fixed world
+  /// (PIMC's worlds, cheat). When `timed`, it stops once `stop` has passed
+  /// since `begin`, but never before its first iteration.
   template <class WorldOf>
-  void run(WorldOf world_of, Rng& rng, uint64_t budget, bool timed, Clock::time_point deadline) {
+  void run(WorldOf world_of, Rng& rng, uint64_t budget, bool timed, Clock::time_point begin,
+           Clock::duration stop) {
     start(rng);
-    for (uint64_t it = 0; budget == 0 || it < budget; ++it) {
-      if (timed && (it & 15) == 0 && Clock::now() >= deadline) break;
+    for (uint64_t it = 0; it < budget; ++it) {
+      if (timed && it > 0 && Clock::now() - begin >= stop) break;
       State world = world_of(rng);
       iterate(world, rng);
       ++iterations_;
@@ -266,7 +284,80 @@ class TreeSearch {
 
 }  // namespace
 
-SearchResult search(const State& state, const SearchOptions& opt) {
+// ---- the cache of determinizers --------------------------------------------------
+
+struct SearchCache::Impl {
+  struct Entry {
+    Rules rules;
+    int seat = 0;
+    bool highest_double = false;
+    uint64_t hash = 0;
+    std::string info;
+    std::shared_ptr<const Determinizer> det;  ///< never sampled: only cloned
+  };
+  mutable std::mutex lock;
+  std::vector<Entry> entries;  ///< most recently used last
+  uint64_t hits = 0, misses = 0;
+
+  std::shared_ptr<const Determinizer> find(const Entry& key) {
+    const std::lock_guard<std::mutex> hold(lock);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const Entry& e = entries[i];
+      if (e.hash == key.hash && e.seat == key.seat && e.highest_double == key.highest_double &&
+          e.info == key.info && e.rules == key.rules) {
+        std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(i),
+                    entries.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries.end());
+        ++hits;
+        return entries.back().det;
+      }
+    }
+    ++misses;
+    return nullptr;
+  }
+  void keep(Entry entry) {
+    const std::lock_guard<std::mutex> hold(lock);
+    for (const Entry& e : entries)  // another search of it got here first
+      if (e.hash == entry.hash && e.seat == entry.seat && e.info == entry.info &&
+          e.highest_double == entry.highest_double && e.rules == entry.rules)
+        return;
+    if (entries.size() >= kEntries) entries.erase(entries.begin());
+    entries.push_back(std::move(entry));
+  }
+};
+
+SearchCache::SearchCache() : impl_(std::make_unique<Impl>()) {}
+SearchCache::~SearchCache() = default;
+size_t SearchCache::size() const {
+  const std::lock_guard<std::mutex> hold(impl_->lock);
+  return impl_->entries.size();
+}
+uint64_t SearchCache::hits() const {
+  const std::lock_guard<std::mutex> hold(impl_->lock);
+  return impl_->hits;
+}
+uint64_t SearchCache::misses() const {
+  const std::lock_guard<std::mutex> hold(impl_->lock);
+  return impl_->misses;
+}
+void SearchCache::clear() {
+  std::vector<Impl::Entry> gone;  // freed outside the lock
+  const std::lock_guard<std::mutex> hold(impl_->lock);
+  gone.swap(impl_->entries);
+}
+
+namespace {
+
+/// A determinizer that cannot read the state (a logic_error of determinize.cpp:
+/// tiles that fit no slot, slots and tiles that do not add up) was given an
+/// inconsistent state: bad input, reported as StateError.
+[[noreturn]] void inconsistent(const std::logic_error& e) {
+  throw StateError(std::string("cannot search this position: its history is inconsistent (") +
+                   e.what() + ")");
+}
+
+}  // namespace
+
+SearchResult search(const State& state, const SearchOptions& opt, SearchCache* cache) {
   opt.validate();
   if (state.is_over()) throw StateError("the round is over: there is no move to choose");
   const auto start = Clock::now();
@@ -281,13 +372,43 @@ SearchResult search(const State& state, const SearchOptions& opt) {
     return out;
   }
   // Every random choice derives from the seed and the seat's information state.
-  const uint64_t base = mix64(opt.seed ^ mix64(information_state_hash(state, seat)));
+  const uint64_t info_hash = information_state_hash(state, seat);
+  const uint64_t base = mix64(opt.seed ^ mix64(info_hash));
   const int T = opt.trees;
   const int workers = std::min(opt.threads, T);
   const bool timed = opt.seconds > 0;
-  // A worker runs its trees in turn: each gets its share of the time budget.
-  const auto per_tree = std::chrono::duration_cast<Clock::duration>(
-      std::chrono::duration<double>(opt.seconds * workers / T));
+  const Clock::duration budget = budget_of(opt.seconds);
+
+  // The seat's determinizer: the cache's for this information state, or a
+  // new one (kept in the cache). Each worker samples from its own clone; the
+  // count, when one is needed, is built once and shared by the clones.
+  std::shared_ptr<const Determinizer> proto;
+  if (opt.algorithm != SearchAlgorithm::Cheat) {
+    SearchCache::Impl::Entry key;
+    if (cache) {
+      key.rules = state.rules();
+      key.seat = seat;
+      key.highest_double = state.deal().highest_double;
+      key.hash = info_hash;
+      key.info = information_state(state, seat);
+      proto = cache->impl().find(key);
+      out.reused = proto != nullptr;
+    }
+    if (!proto) {
+      try {
+        proto = std::make_shared<const Determinizer>(state, seat);
+      } catch (const std::invalid_argument&) {
+        throw;
+      } catch (const std::logic_error& e) {
+        inconsistent(e);
+      }
+      if (cache) {
+        key.det = proto;
+        cache->impl().keep(std::move(key));
+      }
+    }
+  }
+
   std::vector<TreeStats> stats(static_cast<size_t>(T));
   std::atomic<int> next_tree{0};
   std::atomic<bool> failed{false};
@@ -297,33 +418,54 @@ SearchResult search(const State& state, const SearchOptions& opt) {
   auto worker = [&] {
     try {
       std::unique_ptr<Determinizer> det;  // one per worker, reused by its trees
-      if (opt.algorithm != SearchAlgorithm::Cheat)
-        det = std::make_unique<Determinizer>(state, seat);
+      if (proto) det = std::make_unique<Determinizer>(proto->clone());
       for (;;) {
         const int t = next_tree.fetch_add(1);
         if (t >= T || failed.load()) break;
         Rng rng(mix64(base + 0x632BE59BD9B4E019ull * (static_cast<uint64_t>(t) + 1)));
-        const uint64_t budget =
-            opt.iterations == 0
-                ? 0
-                : opt.iterations / static_cast<uint64_t>(T) +
-                      (static_cast<uint64_t>(t) < opt.iterations % static_cast<uint64_t>(T) ? 1
-                                                                                            : 0);
-        if (opt.iterations != 0 && budget == 0) continue;
+        uint64_t iterations = kMaxTreeIterations;
+        if (opt.iterations != 0) {
+          const uint64_t share =
+              opt.iterations / static_cast<uint64_t>(T) +
+              (static_cast<uint64_t>(t) < opt.iterations % static_cast<uint64_t>(T) ? 1 : 0);
+          if (share == 0) continue;
+          iterations = std::min(share, kMaxTreeIterations);
+        }
+        // The time budget: one deadline for the whole search. A tree gets the
+        // time left now, shared by the trees still to start (this one
+        // included) as spread over the workers: ceil(left / workers) of them
+        // on this worker, one after the other.
+        Clock::duration stop = budget;
+        if (timed) {
+          const Clock::duration now = Clock::now() - start;
+          const int here = (T - t + workers - 1) / workers;
+          stop = now < budget ? now + (budget - now) / here : now;
+        }
         TreeSearch ts(opt, seat, state.players());
-        const auto deadline = Clock::now() + per_tree;
         if (opt.algorithm == SearchAlgorithm::ISMCTS) {
-          ts.run([&](Rng& r) { return det->sample(r); }, rng, budget, timed, deadline);
+          ts.run([&](Rng& r) { return det->sample(r); }, rng, iterations, timed, start, stop);
         } else {
           const State fixed = opt.algorithm == SearchAlgorithm::PIMC ? det->sample(rng) : state;
-          ts.run([&](Rng&) { return State(fixed); }, rng, budget, timed, deadline);
+          ts.run([&](Rng&) { return State(fixed); }, rng, iterations, timed, start, stop);
         }
         stats[static_cast<size_t>(t)] = ts.stats(out.moves);
       }
     } catch (...) {
       failed.store(true);
+      std::exception_ptr e = std::current_exception();
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::invalid_argument&) {
+      } catch (const std::logic_error& bad) {  // the determinizer could not read the state
+        try {
+          inconsistent(bad);
+        } catch (...) {
+          e = std::current_exception();
+        }
+      } catch (...) {
+      }
       const std::lock_guard<std::mutex> hold(error_lock);
-      if (!error) error = std::current_exception();
+      if (!error) error = e;
     }
   };
   if (workers <= 1) {
@@ -753,19 +895,6 @@ State state_from_knowledge(const Rules& rules, const SeatKnowledge& k) {
       w.push_unchecked(mv);
     }
     if (!good || (!k.over && w.is_over())) continue;
-    if (k.need_world && !k.over) {
-      // The other seats' Draws and Passes constrain their hidden tiles: some
-      // deal must honour them all (docs/information.md 4, conditions 1-5).
-      // The determinizer decides it: its first world, or no world at all.
-      try {
-        Determinizer det(w, s);
-        Rng probe(mix64(0x9E3779B97F4A7C15ull));
-        det.sample_deal(probe);
-      } catch (const std::logic_error& e) {
-        bad_knowledge(std::string("no deal of the hidden tiles agrees with every Draw and Pass (") +
-                      e.what() + ")");
-      }
-    }
     return std::move(*made);
   }
   throw StateError("no state has this seat's information (is the view from this round's rules?)");

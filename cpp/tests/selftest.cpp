@@ -524,7 +524,8 @@ static void test_information() {
       CHECK(information_state_hash(s, seat) == fnv1a(text));
       information_state_tensor(s, seat, ist.data());
       observation_tensor(s, seat, obs.data());
-      CHECK(std::all_of(ist.begin(), ist.end(), [](float x) { return x >= 0.0f && x < 200.0f; }));
+      // counts and flags, and a finished round's points (below a double-18 set's 3,420 pips)
+      CHECK(std::all_of(ist.begin(), ist.end(), [](float x) { return x >= 0.0f && x < 3421.0f; }));
       CHECK(std::all_of(obs.begin(), obs.end(), [](float x) { return x >= 0.0f && x < 200.0f; }));
     }
   }
@@ -572,8 +573,44 @@ static void test_information() {
   e.setup_draws.clear();
   State b(blk, e);
   b.push(Move::place(tile_index(2, 3), 0), 1);
-  CHECK(information_state(b, 0) == "r0;s0;c3-3;t0;d0,0;h0-1,5-5;x;m1:2-3@0");
-  CHECK(information_state(b, 1) == "r0;s1;c3-3;t0;d0,0;h2-3;x;m1:2-3@0");
+  CHECK(information_state(b, 0) == "r0;s0;c3-3;t0;H0;d0,0;n2,1;h0-1,5-5;x;m1:2-3@0;e0,11");
+  CHECK(information_state(b, 1) == "r0;s1;c3-3;t0;H0;d0,0;n2,1;h2-3;x;m1:2-3@0;e0,11");
+  // The set-up's public facts after the centre: highest_double, then the
+  // round index's 31 bits (least significant first), in the string, the hash
+  // and the tensor. The same deal with 5-5 as its centre, the highest dealt:
+  Deal f = e;
+  f.centre = double_tile(5);
+  f.hands = {{tile_index(0, 1), double_tile(3)}, {tile_index(2, 3)}};
+  const int T = blk.tiles(), p = blk.players;
+  const size_t facts = static_cast<size_t>(2 * p + T + 1);  // after seat, starter, centre
+  std::vector<float> ta(static_cast<size_t>(information_state_tensor_size(blk))), tb(ta.size());
+  CHECK(ta.size() == static_cast<size_t>(5 * p + (T + 1) + 2 * T + 32 +
+                                         information_state_history_bound(blk) * (p + 3 + T + 10)));
+  Deal g = f;
+  g.highest_double = true;
+  const State fs(blk, f), gs(blk, g);
+  CHECK(information_state(fs, 0) == "r0;s0;c5-5;t0;H0;d0,0;n2,1;h0-1,3-3;x;m;e0,7");
+  CHECK(information_state(gs, 0) == "r0;s0;c5-5;t0;H1;d0,0;n2,1;h0-1,3-3;x;m;e0,7");
+  CHECK(information_state_hash(fs, 0) != information_state_hash(gs, 0));
+  information_state_tensor(fs, 0, ta.data());
+  information_state_tensor(gs, 0, tb.data());
+  CHECK(ta[facts] == 0.0f && tb[facts] == 1.0f);
+  ta[facts] = 1.0f;
+  CHECK(ta == tb);
+  g = f;
+  g.round_index = (1 << 30) + 5;  // Block takes any index >= 0
+  const State hs(blk, g);
+  CHECK(information_state(hs, 1) == "r1073741829;s1;c5-5;t0;H0;d0,0;n2,1;h2-3;x;m;e0,7");
+  CHECK(information_state_hash(fs, 1) != information_state_hash(hs, 1));
+  information_state_tensor(fs, 1, ta.data());
+  information_state_tensor(hs, 1, tb.data());
+  for (int bit = 0; bit < 31; ++bit) {
+    CHECK(ta[facts + 1 + static_cast<size_t>(bit)] == 0.0f);
+    CHECK(tb[facts + 1 + static_cast<size_t>(bit)] ==
+          (bit == 0 || bit == 2 || bit == 30 ? 1.0f : 0.0f));
+  }
+  for (int bit : {0, 2, 30}) ta[facts + 1 + static_cast<size_t>(bit)] = 1.0f;
+  CHECK(ta == tb);
 }
 
 static void test_scenarios() {

@@ -158,7 +158,21 @@ def _search(
     seed: int,
     reward: str,
     max_depth: int,
+    cache: Optional[SearchCache] = None,
 ) -> Dict[str, Any]: ...
+
+class SearchCache:
+    """What a search bot keeps between searches (docs/search.md 2)."""
+
+    def __init__(self) -> None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def hits(self) -> int: ...
+    @property
+    def misses(self) -> int: ...
+    def clear(self) -> None: ...
+
 def _state_from_knowledge(
     rules: CoreRules,
     seat: int,
@@ -174,7 +188,6 @@ def _state_from_knowledge(
     codes: List[int],
     drawn: List[int],
     over: bool = ...,
-    need_world: bool = ...,
 ) -> RoundCore: ...
 
 class VectorEnvCore:

@@ -19,13 +19,16 @@ import json
 import math
 import os
 import sys
+import tempfile
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from tqdm import tqdm
 
 import dominocore as dc
+from dominocore.common.checks import MAX_SIM_COUNT
 from dominocore.common.rules import GAMES as RULES_CLASSES
+from dominocore.reference.sim import MAX_ITER_COUNT
 
 from . import text
 
@@ -66,6 +69,15 @@ examples:
 # ---------------------------------------------------------------------- parser
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose error is always the usage and exactly one
+    line (a message holding line breaks is joined into one), exit status 2.
+    Its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        super().error(" ".join(str(message).split("\n")))
+
+
 def _add_game_options(parser: argparse.ArgumentParser, top: bool) -> None:
     """The game options. A subcommand's options default to "not given"
     (``SUPPRESS``), so that options written before the subcommand still count."""
@@ -78,9 +90,7 @@ def _add_game_options(parser: argparse.ArgumentParser, top: bool) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The ``dominocore`` argument parser, with its subcommands."""
     formatter = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
-        prog="dominocore", description=_DESCRIPTION, epilog=_EPILOG, formatter_class=formatter
-    )
+    parser = _Parser(prog="dominocore", description=_DESCRIPTION, epilog=_EPILOG, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"dominocore {dc.__version__}")
     _add_game_options(parser, top=True)
     parser.add_argument("--seed", type=int, default=None, help="the match seed (default 7)")
@@ -126,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--rounds", type=int, metavar="N", help="standalone rounds (default 1000)")
     count.add_argument("--matches", type=int, metavar="N", help="whole matches")
     simulate.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="game i is seeded seed + i (default 0)")
-    simulate.add_argument("--round-index", type=int, default=0, metavar="K", help="the index of every round (rounds)")
+    simulate.add_argument(
+        "--round-index", type=int, metavar="K", help="the index of every round (with --rounds only; default 0)"
+    )
     simulate.add_argument(
         "--policy", default=argparse.SUPPRESS, help="comma-separated policies per seat, cycled (default random)"
     )
@@ -238,10 +250,15 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Play a seeded match between bots and print every round."""
     rules = _rules_or_exit(parser, args)
     seed = 7 if args.seed is None else args.seed
+    if not 0 <= args.simulate <= MAX_SIM_COUNT:
+        parser.error(f"--simulate must be between 0 and {MAX_SIM_COUNT}, got {args.simulate}")
     try:
         names = (args.policy or "greedy,random").split(",")
         policy = [names[s % len(names)] for s in range(rules.players)]
-        match = dc.Match(rules, seed=seed).play(policy)
+        match = dc.Match(rules, seed=seed)  # checks the seed
+        if args.simulate:
+            dc.simulate(rules, rounds=0, seed=seed)  # checks what the timed run takes, before any work
+        match.play(policy)
     except dc.DominoError as exc:
         parser.error(str(exc))
     print(f"dominocore {dc.__version__} ({dc.IMPLEMENTATION} engine): {rules!r}, seed {seed}")
@@ -271,7 +288,7 @@ def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
             bar.close()
             print("simulation interrupted", file=sys.stderr)
             return 130
-    elapsed = time.perf_counter() - start
+    elapsed = max(time.perf_counter() - start, 1e-9)
     print(
         f"simulated {rounds} random rounds in {elapsed:.3f}s "
         f"({rounds / elapsed:,.0f} rounds/s, {int(sim.moves.sum()) / elapsed:,.0f} moves/s)"
@@ -492,7 +509,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             with open(args.resume, encoding="utf-8") as f:
                 data = json.load(f)
             session = _PlaySession.from_dict(data, read)
-        except (OSError, ValueError, KeyError, TypeError, dc.DominoError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, OverflowError, dc.DominoError) as exc:
             parser.error(f"cannot resume from {args.resume}: {exc}")
     else:
         rules = _rules_or_exit(parser, args)
@@ -580,18 +597,19 @@ def _write_results(path: str, rules: "dc.Rules", sim: Any) -> None:
 
     suffix = os.path.splitext(path)[1].lower()
     if suffix == ".npz":
-        np.savez(
-            path,
-            points=sim.points,
-            reason=np.asarray(sim.reason.view(np.ndarray)),
-            out_seat=sim.out_seat,
-            starter=sim.starter,
-            moves=sim.moves,
-            match_index=sim.match_index,
-            totals=sim.totals,
-            winners=sim.winners,
-            rules=np.array(json.dumps(rules.to_dict())),
-        )
+        with open(path, "wb") as f:  # np.savez given a name would add ".npz" to "r.NPZ"
+            np.savez(
+                f,
+                points=sim.points,
+                reason=np.asarray(sim.reason.view(np.ndarray)),
+                out_seat=sim.out_seat,
+                starter=sim.starter,
+                moves=sim.moves,
+                match_index=sim.match_index,
+                totals=sim.totals,
+                winners=sim.winners,
+                rules=np.array(json.dumps(rules.to_dict())),
+            )
     elif suffix == ".csv":
         cols = _columns(sim, rules.players)
         with open(path, "w", encoding="utf-8", newline="") as f:
@@ -606,32 +624,65 @@ def _write_results(path: str, rules: "dc.Rules", sim: Any) -> None:
         pq.write_table(table.replace_schema_metadata({"rules": json.dumps(rules.to_dict())}), path)
 
 
+def _check_out(parser: argparse.ArgumentParser, path: str) -> None:
+    """Refuse, before any work, an ``--out`` path that could not be written:
+    an unknown suffix, pyarrow missing for .parquet, a directory that does
+    not exist or cannot be written to, a directory in the file's place."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in OUT_TYPES:
+        parser.error(f"--out: unknown file type {suffix or '(none)'!r} (use {', '.join(OUT_TYPES)})")
+    if suffix == ".parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            parser.error("--out FILE.parquet needs pyarrow: pip install pyarrow (or dominocore[parquet])")
+    try:
+        directory = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            parser.error(f"--out: {path!r} is a directory")
+        if not os.path.isdir(directory):
+            parser.error(f"--out: cannot write {path!r}: no such directory {directory!r}")
+        # The surest test that the file can be made: make one beside it.
+        fd, probe = tempfile.mkstemp(dir=directory, prefix=".dominocore-", suffix=".probe")
+        os.close(fd)
+        os.remove(probe)
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            parser.error(f"--out: cannot write {path!r}: permission denied")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        parser.error(f"--out: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}")
+
+
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """The ``simulate`` subcommand."""
+    """The ``simulate`` subcommand. Every argument is checked before any work
+    (usage, one line, status 2); Ctrl-C keeps the chunks finished (status 130)."""
     rules = _rules_or_exit(parser, args)
     matches = args.matches is not None
     n = args.matches if matches else (1000 if args.rounds is None else args.rounds)
-    if n < 0:
-        parser.error(f"--{'matches' if matches else 'rounds'} must be at least 0, got {n}")
+    if not 0 <= n <= MAX_ITER_COUNT:
+        parser.error(f"--{'matches' if matches else 'rounds'} must be between 0 and {MAX_ITER_COUNT}, got {n}")
+    if matches and args.round_index is not None:
+        parser.error("--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself")
     policy = _policies(parser, _given(args, "policy") or "random", "--policy", rules.players)
     if args.out is not None:
-        suffix = os.path.splitext(args.out)[1].lower()
-        if suffix not in OUT_TYPES:
-            parser.error(f"--out: unknown file type {suffix or '(none)'!r} (use {', '.join(OUT_TYPES)})")
-        if suffix == ".parquet":
-            try:
-                import pyarrow  # noqa: F401
-            except ImportError:
-                parser.error("--out FILE.parquet needs pyarrow: pip install pyarrow (or dominocore[parquet])")
-    if args.chunk is not None and args.chunk < 1:
-        parser.error(f"--chunk must be at least 1, got {args.chunk}")
+        _check_out(parser, args.out)
+    if args.chunk is not None and not 1 <= args.chunk <= MAX_SIM_COUNT:
+        parser.error(f"--chunk must be between 1 and {MAX_SIM_COUNT}, got {args.chunk}")
     seed = _given(args, "seed") or 0
     what = "matches" if matches else "rounds"
     options: Dict[str, Any] = dict(seed=seed, policy=policy, threads=args.threads)
     if not matches:
-        options["round_index"] = args.round_index
-    try:  # check the arguments before any work
+        options["round_index"] = args.round_index or 0
+    bar: Any = None  # made once the arguments are checked (the progress callback reads it then)
+    try:  # check the arguments before any work: simulate_iter checks them all when called
         dc.simulate(rules, **_count(matches, 0), **options)
+        chunks = dc.simulate_iter(
+            rules,
+            **_count(matches, n),
+            **options,
+            chunk_size=args.chunk,
+            chunk_seconds=_CHUNK_SECONDS,
+            progress=lambda d, total: bar.update(d - bar.n),
+        )
     except dc.DominoError as exc:
         parser.error(str(exc))
     start = time.perf_counter()
@@ -639,14 +690,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     parts: List[Any] = []
     interrupted = False
     try:  # chunk by chunk, so that Ctrl-C keeps what was finished
-        for part in dc.simulate_iter(
-            rules,
-            **_count(matches, n),
-            **options,
-            chunk_size=args.chunk,
-            chunk_seconds=_CHUNK_SECONDS,
-            progress=lambda d, total: bar.update(d - bar.n),
-        ):
+        for part in chunks:
             parts.append(part)
     except KeyboardInterrupt:
         interrupted = True
@@ -668,7 +712,11 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for line in _summary(rules, sim, matches):
             print(line)
         if args.out is not None:
-            _write_results(args.out, rules, sim)
+            try:
+                _write_results(args.out, rules, sim)
+            except OSError as exc:  # checked before the run: the disk filled up, or the directory went away
+                print(f"dominocore simulate: error: cannot write {args.out!r}: {exc.strerror or exc}", file=sys.stderr)
+                return 1
             print(f"wrote {sim.num_rounds:,} rounds to {args.out}")
     return 130 if interrupted else 0
 
@@ -793,10 +841,13 @@ _COMMANDS: Dict[Optional[str], Callable[[argparse.ArgumentParser, argparse.Names
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Entry point of the ``dominocore`` command; returns the exit status
-    (2, with one line on stderr, for bad arguments)."""
-    parser = build_parser()
-    args = parser.parse_args(None if argv is None else list(argv))
+    (docs/cli.md): 0; 2 for a bad argument (``SystemExit(2)`` after the
+    usage and one line on stderr, before any work); 130 after Ctrl-C; 1 when
+    the results could not be written after all, or for a bug (one line
+    saying so; ``DOMINOCORE_DEBUG=1`` shows its traceback)."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(None if argv is None else list(argv))
         return _COMMANDS[args.command](args.parser, args)
     except KeyboardInterrupt:  # Ctrl-C where a command does not handle it itself
         print(file=sys.stderr)
@@ -805,6 +856,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except Exception as exc:  # a bug: never a traceback to the user, unless asked for
+        if os.environ.get("DOMINOCORE_DEBUG"):
+            raise
+        words = " ".join(str(exc).split("\n"))
+        print(
+            f"dominocore: internal error: {type(exc).__name__}: {words} "
+            "(a bug: please report it; DOMINOCORE_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return 1
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ initialised yet: with ``address`` when given (a running cluster, as
 
 from __future__ import annotations
 
+import math
+import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
 
 from .common.checks import MAX_SEED, as_int, shown
@@ -24,7 +26,15 @@ from .common.errors import RulesError
 if TYPE_CHECKING:
     from .reference.sim import SimulationResult
 
-__all__ = ["BACKENDS", "MAX_RETRIES", "check_backend", "ensure_ray", "run_chunks", "simulate_chunks"]
+__all__ = [
+    "BACKENDS",
+    "MAX_RETRIES",
+    "check_backend",
+    "ensure_ray",
+    "largest_node_cpus",
+    "run_chunks",
+    "simulate_chunks",
+]
 
 #: The execution backends of ``simulate`` and ``tournament``.
 BACKENDS = ("local", "ray")
@@ -68,6 +78,40 @@ def ensure_ray(address: Optional[str] = None) -> Any:
         else:
             ray.init(address=address)
     return ray
+
+
+_NO_CPU = "the Ray cluster has no node with a CPU: its tasks would wait for ever (start a node with CPUs)"
+
+
+def largest_node_cpus(ray: Any) -> int:
+    """The CPUs of the largest live node of the cluster ``ray`` is connected
+    to: a task asking for more never runs (Ray waits for such a node for
+    ever), since a task runs on one node."""
+    try:
+        nodes = [n for n in ray.nodes() if n.get("Alive", True)]
+        cpus = [float(n.get("Resources", {}).get("CPU", 0)) for n in nodes]
+    except Exception:  # an older or newer Ray without nodes(): the cluster's total
+        cpus = [float(ray.cluster_resources().get("CPU", 0))]
+    return int(math.floor(max(cpus, default=0.0)))
+
+
+def fit_cpus(ray: Any, wanted: int, what: str) -> int:
+    """``wanted`` CPUs a task, or as many as the largest node has, with a
+    ``RuntimeWarning``; ``RulesError`` if no node has a CPU (a task would
+    wait for ever)."""
+    largest = largest_node_cpus(ray)
+    if largest < 1:
+        raise RulesError(_NO_CPU)
+    if wanted > largest:
+        warnings.warn(
+            f"{what}={wanted}: the largest node of the Ray cluster has {largest} CPU{'s' if largest != 1 else ''}, "
+            f"so each task runs {largest} instead (a task asking for more would wait for ever; "
+            "the results do not depend on it)",
+            RuntimeWarning,
+            stacklevel=4,
+        )
+        return largest
+    return wanted
 
 
 def _run_task(fn: ChunkFunction, payload: Any, index: int, start: int, count: int, hook: Any) -> Any:
@@ -144,7 +188,9 @@ def run_chunks(
     """``[fn(payload, start, count, tick) for each chunk]``, in chunk order:
     ``n`` units cut into ``chunks`` consecutive ranges, run one after the
     other here (``backend="local"``) or as Ray tasks of ``num_cpus`` CPUs
-    each, retried ``max_retries`` times on any exception. ``hook(index)`` is
+    each, retried ``max_retries`` times on any exception (``RulesError``
+    before any task when no node of the cluster has that many CPUs: such a
+    task would wait for ever). ``hook(index)`` is
     called before each chunk (tests inject failures with it). Progress
     counts units: ``tick(k)`` inside local chunks, whole chunks as Ray
     tasks finish."""
@@ -159,6 +205,14 @@ def run_chunks(
                 parts.append(fn(payload, r.start, len(r), reporter))
             return parts
         ray = ensure_ray(address)
+        largest = largest_node_cpus(ray)
+        if largest < 1:
+            raise RulesError(_NO_CPU)
+        if num_cpus > largest:
+            raise RulesError(
+                f"each task asks for {num_cpus} CPUs, but the largest node of the Ray cluster has {largest}: "
+                "the tasks would wait for ever"
+            )
         if count is None:
             count = CHUNKS_PER_CPU * max(1, int(ray.cluster_resources().get("CPU", 1)))
         ranges = _bounds(n, count)
@@ -209,10 +263,15 @@ def simulate_chunks(
     """``simulate``'s checked arguments ``args`` (``reference.sim.SimulationArgs``)
     played in chunks on ``backend`` and joined: the very arrays the local
     run gives. On Ray each task runs ``threads`` threads (default 1) and
-    asks for as many CPUs."""
+    asks for as many CPUs: at most the CPUs of the cluster's largest node
+    (more, and the tasks would never run), with a ``RuntimeWarning`` when
+    that cuts ``threads`` down."""
     from .reference.sim import SimulationResult
 
     threads = args.threads if args.threads is not None else (1 if backend == "ray" else None)
+    if backend == "ray":
+        check_backend(backend, chunks, address)  # before Ray starts
+        threads = fit_cpus(ensure_ray(address), threads or 1, "threads")
     payload = (implementation, rules, args.matches, args.seed, args.round_index, args.policies, threads)
     parts = run_chunks(
         _simulate_chunk,

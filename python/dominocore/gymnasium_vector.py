@@ -34,7 +34,10 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from ._implementations import implementation as implementation_named
+from .common.checks import action_key
+from .common.errors import IllegalMoveError
 from .common.information import observation_high, observation_tensor_size
+from .common.messages import illegal_action
 from .common.rules import Rules
 
 __all__ = ["GymVectorEnv"]
@@ -110,11 +113,42 @@ class GymVectorEnv(gymnasium.vector.VectorEnv):
         round margin where its round just ended, ``infos`` the seat to move
         (``"seat"``) and every seat's margins (``"margins"``, ``"_margins"``
         True where a round ended)."""
+        self._refuse_non_integers(actions)
         movers = self.env.seats.copy()
         obs, margins, terms, masks, seats = self.env.step(actions)
         rewards = margins[self._arange, movers].astype(np.float64)
         infos = {"seat": seats.copy(), "margins": margins.copy(), "_margins": terms.copy()}
         return self._observations(obs, masks), rewards, terms.copy(), self._truncations.copy(), infos
+
+    def _refuse_non_integers(self, actions: Any) -> None:
+        # An action id is an integer (docs/validation.md, "Integers"): a
+        # float, a bool or a string is refused as Round.apply_action refuses
+        # it, IllegalMoveError("illegal_action") naming the first environment
+        # whose action is refused (not an integer, or not legal), before
+        # anything moves. (A list mixing bools and ints would otherwise become
+        # an integer array, True playing 1, and a float array would be
+        # VectorEnv's RulesError.) Integer arrays go straight to VectorEnv,
+        # which checks them; a wrong shape is VectorEnv's RulesError.
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            return
+        if isinstance(actions, np.ndarray):
+            items = actions.tolist() if actions.shape == (self.num_envs,) else None
+        else:
+            try:
+                array = np.asarray(actions, dtype=object)
+            except (TypeError, ValueError):
+                return
+            items = list(array) if array.shape == (self.num_envs,) else None
+        if items is None:
+            return  # a wrong shape: VectorEnv's RulesError
+        keys = [action_key(value) for value in items]
+        if None not in keys:
+            return  # integers: VectorEnv checks them
+        masks, count = self.env.masks, self.rules.num_actions
+        for i, (value, key) in enumerate(zip(items, keys)):  # name the first environment refused
+            if key is None or not (0 <= key < count and masks[i, key]):
+                text = illegal_action(value, count, False, np.flatnonzero(masks[i]).tolist())
+                raise IllegalMoveError("illegal_action", f"environment {i}: {text}")
 
     def action_masks(self) -> np.ndarray:
         """The legal-action masks now, ``(num_envs, num_actions)`` bool (for

@@ -37,9 +37,10 @@ import numpy as np
 import pyspiel
 
 from ._implementations import implementation as implementation_named
-from .common.checks import check_round_index
-from .common.errors import RulesError, StateError
+from .common.checks import action_key, check_round_index
+from .common.errors import IllegalMoveError, RulesError, StateError
 from .common.information import history_bound, information_state_tensor_size, observation_tensor_size
+from .common.messages import illegal_action
 from .common.rules import GAMES, Rules
 from .common.tiles import Tile
 
@@ -325,13 +326,19 @@ def observation_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
 
 def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
     """The named planes of ``information_state_tensor`` (docs/information.md
-    3), in order, with their shapes: the moves are L blocks of p + 3 + T + 10."""
+    3), in order, with their shapes: the round index in 31 bits, least
+    significant first; the points are zeros while the round goes on; the
+    moves are L blocks of p + 3 + T + 10."""
     t, p = rules.tile_count, rules.players
     return [
         ("seat", (p,)),
         ("starter", (p,)),
         ("centre", (t + 1,)),
+        ("highest_double", (1,)),
+        ("round_index", (31,)),
         ("search_draws", (p,)),
+        ("dealt_hand_sizes", (p,)),
+        ("points", (p,)),
         ("own_dealt_hand", (t,)),
         ("own_search_draws", (t,)),
         ("moves", (history_bound(rules), p + 3 + t + 10)),
@@ -607,16 +614,73 @@ class DominoState(pyspiel.State):
         else:
             self._round.apply_action(int(action))
 
+    def _refuse_non_integer(self, action: Any) -> int:
+        # Action ids are integers (docs/validation.md, "Integers"): pybind11
+        # would take True for 1 (and refuse a float with a TypeError).
+        # Anything else is refused as Round.apply_action refuses it, with
+        # nothing changed: at a decision node by the round itself (its own
+        # IllegalMoveError), during the deal the same error over the outcomes.
+        key = action_key(action)
+        if self._round is not None and (key is None or not 0 <= key < self._game().rules.num_actions):
+            self._round.apply_action(action)  # raises IllegalMoveError("illegal_action"); nothing moves
+        if key is None:
+            outcomes = [o for o, _ in self.chance_outcomes()]
+            raise IllegalMoveError(
+                "illegal_action", illegal_action(action, self._game().rules.tile_count, False, outcomes)
+            )
+        return key
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's ``apply_action``, for integer action ids only (numpy
+        integers too): anything else raises ``IllegalMoveError``
+        (``illegal_action``) as ``Round.apply_action`` does, and nothing changes."""
+        super().apply_action(self._refuse_non_integer(action))
+
+    def apply_action_with_legality_check(self, action: Any) -> None:
+        """As ``apply_action`` (integers only), then OpenSpiel's legality check."""
+        super().apply_action_with_legality_check(self._refuse_non_integer(action))
+
+    def child(self, action: Any) -> "DominoState":
+        """A copy of the state with ``action`` applied (integers only, as ``apply_action``)."""
+        key = self._refuse_non_integer(action)
+        state: DominoState = self.clone()
+        state.apply_action(key)
+        return state
+
+    def string_to_action(self, *args: Any) -> int:
+        """OpenSpiel's ``string_to_action(player, text)`` (or ``(text)``, for
+        the seat to move): the legal action whose ``action_to_string`` is
+        ``text``. Only the seat to move has legal actions (as in
+        ``legal_actions(player)``): for any other player no text matches
+        (``SpielError``), whoever holds what. OpenSpiel's own version looks
+        the text up among the mover's legal actions for any player, which
+        would tell another seat which placements the mover holds."""
+        if len(args) == 2:
+            player = action_key(args[0])
+            if player is not None and player != self.current_player():
+                raise pyspiel.SpielError(f"Couldn't find an action matching {args[1]}")
+        return super().string_to_action(*args)  # type: ignore[no-any-return]
+
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action's meaning (and the move it plays now, when legal)."""
+        """The action's meaning; for the seat to move, and only for it, also
+        the placement it plays now when it is legal (``3-5 by 5 (3-5@7)``).
+        Which actions are legal depends on the mover's hand: any other
+        player gets the meaning alone, the same in every world it cannot
+        tell from this one (docs/ecosystem.md 1.6)."""
         if player == pyspiel.PlayerId.CHANCE:
             game = self._game()
             if _searches_starter(game.rules) and not self._shuffle:
                 return f"starter {action}"
             return f"deal {Tile.from_index(int(action))}"
         text = _action_text(self._game().rules, int(action))
-        if self._round is not None and not self._round.is_over and int(action) in self._round.legal_actions():
-            move = str(self._round.action_to_move(int(action)))
+        round_ = self._round
+        if (
+            round_ is not None
+            and not round_.is_over
+            and player == round_.current_player
+            and int(action) in round_.legal_actions()
+        ):
+            move = str(round_.action_to_move(int(action)))
             if move not in ("draw", "pass"):
                 text += f" ({move})"
         return text

@@ -139,16 +139,22 @@ class raw_env(AECEnv):
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an action id) for the agent to move; once the
-        round is over, step each agent with ``None`` to retire it."""
+        round is over, step each agent with ``None`` to retire it.
+
+        An action id is an integer (numpy integers too): anything else, a
+        float such as ``4.0``, a string, a bool, is refused exactly as
+        ``Round.apply_action`` refuses it (``IllegalMoveError``,
+        ``illegal_action``), as is an id that is not legal now; nothing
+        changes then (docs/validation.md, "Integers")."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise RulesError(f"{agent} is to move: step needs an action id, got None")
+        self.round.apply_action(action)  # the round's own checks; it refuses before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.round.apply_action(int(action))
         if self.round.is_over:
             self._finish()
             self.agent_selection = self.possible_agents[(self._seats[agent] + 1) % len(self.possible_agents)]
@@ -174,9 +180,11 @@ class raw_env(AECEnv):
 
 
 def env(game: str = "chickenfoot", **kwargs: Any) -> AECEnv:
-    """``raw_env(game, **kwargs)`` in PettingZoo's usual wrappers (actions
-    checked against the action space, calls in order)."""
+    """``raw_env(game, **kwargs)`` in PettingZoo's ``OrderEnforcingWrapper``
+    (calls in order). PettingZoo's ``AssertOutOfBoundsWrapper`` is not used:
+    ``step`` refuses every action outside the space itself, and with the
+    project's error (``IllegalMoveError``, as ``Round.apply_action``) where
+    that wrapper would raise ``AssertionError``."""
     wrapped: AECEnv = raw_env(game=game, **kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     wrapped = wrappers.OrderEnforcingWrapper(wrapped)
     return wrapped

@@ -49,18 +49,16 @@ _PUBLIC_FIELDS: Tuple[str, ...] = (
 _OVER_FIELDS: Tuple[str, ...] = ("current_player", "drawn_tile", "drawing", "legal_moves", "legal_actions")
 
 
-def _checked_state(view: PlayerView, need_world: bool = False) -> Any:
+def _checked_state(view: PlayerView) -> Any:
     """The core state rebuilt from ``view``'s knowledge, with ``StateError``
     unless ``view`` is the view of some real round (docs/validation.md,
     "Views"). The view's fields are first read back through the structural
     checks of ``view_fields`` (a view built by hand may hold anything);
     the core then checks the knowledge and replays the history with every
     move checked (``_core._state_from_knowledge``); last, the view of the
-    rebuilt position must equal ``view`` in every public field.
-    ``need_world`` (a search follows): the seat's determinizer must also
-    find a deal of the hidden tiles that honours every Draw and Pass of the
-    other seats (a count that can take seconds on long rounds, which the
-    search then does anyway: ``from_dict`` leaves it out)."""
+    rebuilt position must equal ``view`` in every public field. Whether a
+    deal of the hidden tiles honours every Draw and Pass of the other seats
+    is the search's determinizer's question (``StateError`` there)."""
     from ._native import Round, _encode
 
     try:
@@ -84,7 +82,6 @@ def _checked_state(view: PlayerView, need_world: bool = False) -> Any:
         [_encode(h.move) for h in checked.history],
         [-1 if h.drawn is None else h.drawn.index for h in checked.history],
         checked.result is not None,
-        need_world,
     )
     rebuilt = Round._wrap(rules, state).view(checked.seat).to_dict()
     over = checked.result is not None
@@ -130,7 +127,7 @@ def _state_from_view(view: PlayerView) -> Any:
             f"it is seat {view.current_player}'s turn, not the viewer's (seat {view.seat}): "
             "a view can only search for its own seat"
         )
-    return _checked_state(view, need_world=True)
+    return _checked_state(view)
 
 
 def _core_state(position: Any, cheat: bool) -> Any:
@@ -180,6 +177,21 @@ class _SearchPlayer:
         reward: str = "margin",
         max_depth: int = 0,
     ) -> None:
+        self._setup(iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees")
+
+    def _setup(
+        self,
+        iterations: int,
+        seconds: float,
+        c: float,
+        rollout: str,
+        trees: int,
+        threads: int,
+        seed: int,
+        reward: str,
+        max_depth: int,
+        trees_name: str,
+    ) -> None:
         self.iterations = as_int(iterations, "iterations", 0, 2**32)
         self.seconds = _number(seconds, "seconds", 0)
         if self.iterations == 0 and self.seconds == 0:
@@ -188,21 +200,35 @@ class _SearchPlayer:
         if rollout not in _ROLLOUTS:
             raise RulesError(f"rollout must be one of {_ROLLOUTS}, got {shown(rollout)}")
         self.rollout = rollout
-        self.trees = as_int(trees, "trees", 1, 4096)
+        self.trees = as_int(trees, trees_name, 1, 4096)
         self.threads = as_int(threads, "threads", 1, MAX_THREADS)
         self.seed = check_seed(seed)
         if reward not in _REWARDS:
             raise RulesError(f"reward must be one of {_REWARDS}, got {shown(reward)}")
         self.reward = reward
         self.max_depth = as_int(max_depth, "max_depth", 0, 2**31 - 1)
+        self._cache = _core.SearchCache()
+
+    # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
+    # or an unpickled bot starts with an empty one.
+    def __getstate__(self) -> Dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_cache", None)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache = _core.SearchCache()
 
     def search(self, position: Any) -> Dict[str, Any]:
         """Search from ``position`` (a ``PlayerView`` of the seat to move, or
         a ``Round``) and return ``move`` with the root statistics: ``moves``
         (the distinct legal moves), ``visits`` and ``mean_reward`` (points,
         for the seat) per move, summed over the trees, ``iterations`` (and
-        ``tree_iterations``, each tree's or PIMC world's), ``nodes`` and
-        ``seconds``. ``StateError`` once the round is over."""
+        ``tree_iterations``, each tree's or PIMC world's), ``nodes``,
+        ``seconds`` and ``reused`` (the determinizer was the one the bot built
+        for this information state before). ``StateError`` once the round is
+        over."""
         from ._native import _decode
 
         state = _core_state(position, self._cheat)
@@ -218,6 +244,7 @@ class _SearchPlayer:
             self.seed,
             self.reward,
             self.max_depth,
+            None if self._cheat else self._cache,
         )
         raw["move"] = _decode(raw["move"])
         raw["moves"] = [_decode(code) for code in raw["moves"]]
@@ -268,7 +295,18 @@ class PIMCPlayer(_SearchPlayer):
         reward: str = "margin",
         flat: bool = False,
     ) -> None:
-        super().__init__(iterations, seconds, c, rollout, determinizations, threads, seed, reward, 1 if flat else 0)
+        self._setup(
+            iterations,
+            seconds,
+            c,
+            rollout,
+            determinizations,
+            threads,
+            seed,
+            reward,
+            1 if flat else 0,
+            "determinizations",
+        )
 
     @property
     def determinizations(self) -> int:

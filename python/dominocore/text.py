@@ -174,8 +174,10 @@ def _layout_lines(f: PlayerView, you: Optional[int]) -> List[str]:
 def _header(f: PlayerView) -> List[str]:
     title = f"{game_title(f.rules)}, round {f.round_index}, move {len(f.history)}"
     if f.rules.game == "block":
-        if f.centre is not None:
+        if f.centre is not None and f.highest_double:
             first = f"lead: {f.centre} (the highest double dealt, led by seat {f.starter})"
+        elif f.centre is not None:  # a double already led (from_deal): not known to be the highest
+            first = f"lead: {f.centre} (led by seat {f.starter})"
         elif f.layout:
             first = f"lead: {f.layout[0].tile} (led by seat {f.starter})"
         else:

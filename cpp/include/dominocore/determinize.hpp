@@ -11,7 +11,7 @@
 // Sampling first tries up to kProposals baseline proposals (the placed tiles
 // in placement order into a uniform free slot got before the placement, the
 // rest shuffled; rejected when a constraint fails), and only when all fail
-// builds the exact count of consistent worlds (once; later samples reuse it:
+// builds the exact count of consistent worlds (once; later samples and clones reuse it:
 // the count by tile, or past its bound the count by seat) and samples from
 // it. Both paths are exact, and a world depends on the seed
 // alone (not on earlier samples); see determinize.cpp for the count.
@@ -85,6 +85,14 @@ class Determinizer {
   Determinizer(const Determinizer&) = delete;
   Determinizer& operator=(const Determinizer&) = delete;
 
+  /// A determinizer of the same seat and information that shares this one's
+  /// count: the count is built at most once, by whichever of them first needs
+  /// it (under a lock), and then only read. Each copy has its own scratch and
+  /// statistics, so copies may sample on different threads at once (one
+  /// determinizer on two threads at once may not). A copy's worlds are those
+  /// of the original for the same generator state.
+  Determinizer clone() const;
+
   int seat() const noexcept;
   const Rules& rules() const noexcept;
 
@@ -99,6 +107,7 @@ class Determinizer {
 
  private:
   struct Impl;
+  explicit Determinizer(std::unique_ptr<Impl> impl) noexcept;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -24,7 +24,8 @@ uint64_t information_state_hash(const State& state, int seat);
 /// L, the most moves a round of `rules` can hold (docs/information.md 3):
 /// T + 2Y + 2p(T + 1), with Y = T - p bounding the yard after any set-up.
 int information_state_history_bound(const Rules& rules);
-/// Length of the information-state tensor: 3p + (T + 1) + 2T + L (p + T + 13).
+/// Length of the information-state tensor: 3p + (T + 1) + 2T + 32 + L (p + T + 13)
+/// (the 32: highest_double and the round index's 31 bits).
 int information_state_tensor_size(const Rules& rules);
 /// Writes every entry (zeros included) of `seat`'s information-state tensor
 /// to out[0 .. information_state_tensor_size(rules)). Throws StateError if

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,8 +40,11 @@ struct SearchOptions {
   SearchAlgorithm algorithm = SearchAlgorithm::ISMCTS;
   /// Total iterations over every tree (0: no bound, then `seconds` must be > 0).
   uint64_t iterations = 1000;
-  /// Wall-clock budget in seconds (0: none), shared evenly by the trees a
-  /// worker thread runs in turn. With both budgets, the first reached stops.
+  /// Wall-clock budget in seconds (0: none) for the whole search, from its
+  /// start: each tree gets a slice of the time left when it starts (see
+  /// search.cpp), and runs at least one iteration. With both budgets, the
+  /// first reached stops. Any finite value is allowed: past what the clock can
+  /// hold, the budget is no bound at all (it saturates).
   double seconds = 0;
   /// UCB exploration constant, on rewards scaled to [0, 1].
   double c = 0.7;
@@ -73,13 +77,46 @@ struct SearchResult {
   std::vector<uint64_t> tree_iterations;  ///< iterations run by each tree (PIMC: each world)
   uint64_t nodes = 0;                     ///< tree edges created, over every tree
   double seconds = 0;                     ///< wall-clock time of the search
+  bool reused = false;  ///< the determinizer came from the SearchCache (built before)
+};
+
+/// What a search bot keeps between its searches: the determinizers (with
+/// their counts, once built) of the last kEntries information states it
+/// searched, keyed by the rules, the seat, the set-up's highest_double fact and
+/// the information state string (its hash first). Searching one of them again
+/// reuses it: no slot model and no count to build. Thread-safe (one lock; the
+/// counts are built under their own, outside it) and bounded: the least
+/// recently used entry goes first.
+class SearchCache {
+ public:
+  static constexpr size_t kEntries = 4;
+  SearchCache();
+  ~SearchCache();
+  SearchCache(const SearchCache&) = delete;
+  SearchCache& operator=(const SearchCache&) = delete;
+
+  /// Entries held, and the searches that found (hits) or built (misses) their
+  /// determinizer here.
+  size_t size() const;
+  uint64_t hits() const;
+  uint64_t misses() const;
+  void clear();
+
+  struct Impl;
+  Impl& impl() noexcept { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
 };
 
 /// Searches for the seat to move in `state`. Throws StateError when the round
-/// is over, RulesError for bad options. A position with one legal move
-/// returns it without searching (iterations 0). The GIL is the caller's
-/// business: this runs on native threads only.
-SearchResult search(const State& state, const SearchOptions& options);
+/// is over (or the state is inconsistent: the determinizer cannot read it),
+/// RulesError for bad options. A position with one legal move returns it
+/// without searching (iterations 0). `cache` (IS-MCTS and PIMC; may be null)
+/// supplies and keeps the determinizer of the seat's information state. The
+/// GIL is the caller's business: this runs on native threads only, and
+/// `state` must not change while it runs (search a copy).
+SearchResult search(const State& state, const SearchOptions& options, SearchCache* cache = nullptr);
 
 /// What a seat knows (a PlayerView's information): enough to build a state
 /// that the seat cannot tell from the real one.
@@ -101,10 +138,6 @@ struct SeatKnowledge {
   /// state may then be over. Otherwise a state over after the history is
   /// not one with this information.
   bool over = false;
-  /// Also require a world (a deal of the hidden tiles honouring every Draw
-  /// and Pass of the other seats), by the seat's determinizer: as costly as
-  /// its first sample (docs/information.md 4), so only when a search follows.
-  bool need_world = false;
 };
 
 /// A state whose information for `k.seat` is `k` (hidden tiles made up:
@@ -120,9 +153,9 @@ struct SeatKnowledge {
 /// draws, the hand counts through the history), and the history is replayed
 /// with every move checked: the seat to move, and the move legal (the other
 /// seats' Draws and Passes only as far as they do not depend on their hidden
-/// tiles). With `k.need_world` (a round not over), the seat's determinizer
-/// must then find a world: some deal of the hidden tiles honours every Draw
-/// and Pass. Throws StateError for knowledge no round can give, never UB.
+/// tiles). Whether some deal of the hidden tiles honours every Draw and Pass
+/// is the determinizer's to find (search() reports StateError when it finds
+/// none). Throws StateError for knowledge no round can give, never UB.
 State state_from_knowledge(const Rules& rules, const SeatKnowledge& k);
 
 }  // namespace dominocore

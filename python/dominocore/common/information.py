@@ -16,6 +16,7 @@ from .tiles import Tile
 
 __all__ = [
     "END_BITS",
+    "ROUND_INDEX_BITS",
     "MOVE_KINDS",
     "KIND_INDEX",
     "OBLIGATIONS",
@@ -34,6 +35,9 @@ __all__ = [
 #: The end id of a placement is written in this many bits (least significant
 #: first): no round creates more than 8 + 3*190 ends, fewer than 2**10.
 END_BITS = 10
+#: The round index is written in this many bits (least significant first):
+#: a round index is at most 2**31 - 1 (``checks.MAX_ROUND_INDEX``).
+ROUND_INDEX_BITS = 31
 #: The move kinds of a move block's one-hot, in order.
 MOVE_KINDS = (PLACE, DRAW, PASS)
 #: The position of each kind in that one-hot.
@@ -76,10 +80,11 @@ def move_block_size(rules) -> int:
 
 def information_state_tensor_size(rules) -> int:
     """The length of ``information_state_tensor``: seat (p), starter (p),
-    centre (T + 1), search draws (p), own dealt hand (T), own search draws
-    (T), then L move blocks."""
+    centre (T + 1), highest double (1), round index (31 bits), search draws
+    (p), dealt hand sizes (p), points (p), own dealt hand (T), own search
+    draws (T), then L move blocks: 5p + (T + 1) + 2T + 32 + L*(p + T + 13)."""
     t, p = rules.tile_count, rules.players
-    return 3 * p + (t + 1) + 2 * t + history_bound(rules) * move_block_size(rules)
+    return 5 * p + (t + 1) + 1 + ROUND_INDEX_BITS + 2 * t + history_bound(rules) * move_block_size(rules)
 
 
 def observation_high(rules) -> float:
@@ -135,14 +140,22 @@ def information_state_text(
     seat: int,
     centre: Optional[Tile],
     starter: int,
+    highest_double: bool,
     search_counts: Sequence[int],
+    dealt_sizes: Sequence[int],
     dealt_hand: Sequence[Tile],
     own_search: Sequence[Tile],
     history: Sequence[Tuple[int, Move, Optional[Tile]]],
+    points: Optional[Sequence[int]] = None,
 ) -> str:
     """The information state of docs/information.md 3:
-    ``r<round_index>;s<seat>;c<centre|->;t<starter>;d<draws per seat>;h<own
-    dealt hand>;x<own search draws>;m<moves>``.
+    ``r<round_index>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<draws per
+    seat>;n<dealt hand sizes>;h<own dealt hand>;x<own search
+    draws>;m<moves>[;e<points per seat>]``, where ``H`` is 1 when the set-up
+    showed the centre to be the highest double dealt (``highest_double``),
+    else 0, ``n`` holds each seat's hand right after the set-up less its
+    search draws, and ``e`` (only when ``points`` is given: the round is
+    over) each seat's ``result.points``.
 
     ``dealt_hand`` must already be sorted by tile index and ``own_search`` be
     in draw order. ``history`` holds ``(mover, move, drawn)`` with ``drawn``
@@ -150,9 +163,12 @@ def information_state_text(
     a move is written ``<seat>:<move>``, an own Draw ``<seat>:draw=low-high``.
 
     >>> from dominocore.common.moves import Move
-    >>> information_state_text(0, 3, Tile(9, 9), 1, [0, 0, 0, 0], [Tile(0, 1)], [],
+    >>> information_state_text(0, 3, Tile(9, 9), 1, False, [0, 0, 0, 0], [1, 1, 1, 1], [Tile(0, 1)], [],
     ...     [(1, Move.parse("3-9@0"), None), (2, Move.draw(), None), (3, Move.draw(), Tile(4, 5))])
-    'r0;s3;c9-9;t1;d0,0,0,0;h0-1;x;m1:3-9@0 2:draw 3:draw=4-5'
+    'r0;s3;c9-9;t1;H0;d0,0,0,0;n1,1,1,1;h0-1;x;m1:3-9@0 2:draw 3:draw=4-5'
+    >>> information_state_text(0, 1, None, 0, False, [0, 0], [1, 1], [Tile(0, 1)], [],
+    ...     [(0, Move.parse("2-3@0"), None)], points=[0, 1])
+    'r0;s1;c-;t0;H0;d0,0;n1,1;h0-1;x;m0:2-3@0;e0,1'
     """
     moves = []
     for mover, move, drawn in history:
@@ -160,15 +176,18 @@ def information_state_text(
             moves.append(f"{mover}:draw={drawn}")
         else:
             moves.append(f"{mover}:{move}")
-    return ";".join(
-        [
-            f"r{round_index}",
-            f"s{seat}",
-            "c" + ("-" if centre is None else str(centre)),
-            f"t{starter}",
-            "d" + ",".join(str(c) for c in search_counts),
-            "h" + tiles_text(dealt_hand),
-            "x" + tiles_text(own_search),
-            "m" + " ".join(moves),
-        ]
-    )
+    fields = [
+        f"r{round_index}",
+        f"s{seat}",
+        "c" + ("-" if centre is None else str(centre)),
+        f"t{starter}",
+        "H" + ("1" if highest_double else "0"),
+        "d" + ",".join(str(c) for c in search_counts),
+        "n" + ",".join(str(n) for n in dealt_sizes),
+        "h" + tiles_text(dealt_hand),
+        "x" + tiles_text(own_search),
+        "m" + " ".join(moves),
+    ]
+    if points is not None:
+        fields.append("e" + ",".join(str(int(x)) for x in points))
+    return ";".join(fields)

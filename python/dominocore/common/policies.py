@@ -11,7 +11,7 @@ plain policy gives the same games either way.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -23,6 +23,7 @@ __all__ = [
     "CallablePlayer",
     "MixedBots",
     "POLICY_NAMES",
+    "check_policy_options",
     "is_bot",
     "is_plain_policy",
     "resolve_players",
@@ -63,7 +64,7 @@ def is_bot(obj: Any) -> bool:
 def is_plain_policy(policy: Any, policy_options: Optional[Dict[str, Any]] = None) -> bool:
     """Whether ``policy`` names only the built-in bots ("random", "greedy")
     and no options: the engines' own fast path."""
-    if policy_options:
+    if check_policy_options(policy_options):
         return False
     if isinstance(policy, str):
         return policy in _PLAIN
@@ -72,17 +73,31 @@ def is_plain_policy(policy: Any, policy_options: Optional[Dict[str, Any]] = None
     return False
 
 
+def check_policy_options(policy_options: Any) -> Dict[str, Any]:
+    """``policy_options`` as a dict: ``None`` (no options) or a mapping of
+    search names to dicts of their options; ``RulesError`` for anything else."""
+    if policy_options is None:
+        return {}
+    if not isinstance(policy_options, Mapping):
+        raise RulesError(
+            f"policy_options must be a dict of options by search name, like {{'ismcts': {{'iterations': 200}}}}, "
+            f"got {shown(policy_options)}"
+        )
+    options = dict(policy_options)
+    for name, opts in options.items():
+        if not isinstance(name, str) or name not in POLICY_NAMES[2:]:
+            raise RulesError(f"policy_options: options are for {POLICY_NAMES[2:]}, got {shown(name)}")
+        if not isinstance(opts, Mapping):
+            raise RulesError(f"policy_options[{name!r}] must be a dict of options, got {shown(opts)}")
+    return options
+
+
 def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str, Any]] = None) -> List[Any]:
     """One entry per seat: "random", "greedy", or a player object with
     ``choose`` (a search bot made from its name and ``policy_options[name]``,
     one bot per name; a bot object as given; a callable wrapped in
     ``CallablePlayer``). ``RulesError`` for anything else."""
-    options = dict(policy_options or {})
-    for name, opts in options.items():
-        if name not in POLICY_NAMES[2:]:
-            raise RulesError(f"policy_options: options are for {POLICY_NAMES[2:]}, got {shown(name)}")
-        if not isinstance(opts, dict):
-            raise RulesError(f"policy_options[{name!r}] must be a dict of options, got {shown(opts)}")
+    options = check_policy_options(policy_options)
     if isinstance(policy, (list, tuple)):
         entries = list(policy)
         if len(entries) != players:

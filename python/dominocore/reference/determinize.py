@@ -23,8 +23,8 @@ from __future__ import annotations
 from math import comb, perm
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Set, Tuple
 
-from ..common.checks import check_seed
-from ..common.errors import IllegalMoveError
+from ..common.checks import check_seat, check_seed
+from ..common.errors import IllegalMoveError, StateError
 from ..common.information import search_drawers
 from ..common.moves import DRAW, PASS, PLACE, Move
 from ..common.tiles import Tile, tiles_of_set
@@ -180,18 +180,25 @@ class Determinizer:
 
     Reading of docs/information.md (a fifth condition the section leaves
     out): a round that is not over is not blocked, which is public. When
-    nobody can draw now and the seat's own hand holds no tile with a legal
-    end for any seat (the blocked test of docs/rules.md 1.5), some other
-    seat's hand must hold one. Such unseen tiles are kinds of their own, so
-    the count knows at the end how many of them went to the yard, and counts
-    only the assignments where not all of them did: the sample stays exact,
-    without rejection. Earlier positions need nothing more: from one where
-    nobody could draw, either only passes followed (the same position as
-    now) or a seat placed a tile it held then.
+    nobody can draw now (in Block always: nobody ever draws there, however
+    many tiles a hand-built deal leaves out of play) and the seat's own hand
+    holds no tile with a legal end for any seat (the blocked test of
+    docs/rules.md 1.5), some other seat's hand must hold one. Such unseen
+    tiles are kinds of their own, so the count knows at the end how many of
+    them went to the yard, and counts only the assignments where not all of
+    them did: the sample stays exact, without rejection. Earlier positions
+    need nothing more: from one where nobody could draw, either only passes
+    followed (the same position as now) or a seat placed a tile it held
+    then.
     """
 
     def __init__(self, round: "Round", seat: int) -> None:
-        """Prepare the sampler of ``round`` (not over) as ``seat`` (checked) knows it."""
+        """Prepare the sampler of ``round`` as ``seat`` knows it: a seat out
+        of range is a ``RulesError``, a finished round a ``StateError`` (as
+        ``round.determinizer``)."""
+        seat = check_seat(round.rules.players, seat)
+        if round.is_over:
+            raise StateError("the round is over: there is nothing hidden to sample")
         self._round_class = type(round)
         self._rules = rules = round.rules
         self._seat = seat
@@ -577,7 +584,8 @@ class Determinizer:
                 world.push(move, player=mover)
             except IllegalMoveError as exc:  # a bug in the sampler, never a user's error
                 raise AssertionError(f"a sampled world does not replay move {i} ({move}): {exc}") from None
-        assert not world.is_over, "a sampled world ended where the round goes on"
+        if world.is_over:  # a bug in the sampler too (raised under -O as well)
+            raise AssertionError("a sampled world ended where the round goes on")
         return world
 
     @property
@@ -632,9 +640,21 @@ def _legal_tiles(round: "Round", seat: int) -> Tuple[Dict[int, FrozenSet[Tile]],
             legal[i] = _placed_tiles(replay._placements(tiles, mover))
         replay.push(move)
     blocked_unless = None
-    if replay.yard_size <= round.rules.reserve:
+    if not _may_draw(replay):
         blocked_unless = _placed_tiles(replay._placements(tiles, None))
     return legal, blocked_unless
+
+
+def _may_draw(round: "Round") -> bool:
+    """Whether a seat without a placement could draw now, the other half of
+    the blocked test (docs/rules.md 1.4, 1.5): the yard holds more tiles than
+    are never drawn. In Block nobody ever draws (docs/games/block.md B1, B4:
+    every tile left of the deal is out of play), whatever ``rules.reserve``
+    says: that counts the tiles out of play after a dealt round's deal, and a
+    hand-built deal (``Round.from_deal``) with shorter hands leaves more."""
+    if round.rules.game == "block":
+        return False
+    return round.yard_size > round.rules.reserve
 
 
 def _placed_tiles(placements: List[Move]) -> FrozenSet[Tile]:

@@ -774,15 +774,43 @@ class Round(RoundAPI):
         history = [(mover, move, drawn if mover == seat else None) for mover, move, drawn in self._history()]
         return counts, dealt, own_search, history
 
+    def _public_facts(self) -> Tuple[List[int], Optional[Tuple[int, ...]]]:
+        """The public facts every seat knows besides the search counts: each
+        seat's dealt hand size (its hand right after the set-up, less its
+        search draws: for a viewer, the length of its dealt hand in
+        ``_known_to``) and, once the round is over, each seat's points
+        (``None`` while it goes on)."""
+        p = self._rules.players
+        search = self._deal.setup_draws
+        drawers = information.search_drawers(self._round_index, p, len(search))
+        sizes = []
+        for s in range(p):
+            own = [tile for tile, drawer in zip(search, drawers) if drawer == s]
+            sizes.append(sum(1 for t in self._deal.hands[s] if t not in own))
+        result = self.result
+        return sizes, (None if result is None else tuple(result.points))
+
     def information_state(self, seat: int) -> str:
         """What ``seat`` knows, with perfect recall, as a string equal for two
         states exactly when the seat cannot tell them apart (docs/information.md 3):
-        ``r<round>;s<seat>;c<centre|->;t<starter>;d<search draws per seat>;h<own
-        dealt hand>;x<own search draws>;m<moves>``."""
+        ``r<round>;s<seat>;c<centre|->;t<starter>;H<highest double: 0|1>;d<search
+        draws per seat>;n<dealt hand sizes>;h<own dealt hand>;x<own search
+        draws>;m<moves>``, then ``;e<points per seat>`` once the round is over."""
         seat = check_seat(self._rules.players, seat)
         counts, dealt, own_search, history = self._known_to(seat)
+        sizes, points = self._public_facts()
         return information.information_state_text(
-            self._round_index, seat, self._centre, self._starter, counts, dealt, own_search, history
+            self._round_index,
+            seat,
+            self._centre,
+            self._starter,
+            self._deal.highest_double,
+            counts,
+            sizes,
+            dealt,
+            own_search,
+            history,
+            points,
         )
 
     def information_state_hash(self, seat: int) -> int:
@@ -797,8 +825,11 @@ class Round(RoundAPI):
     def information_state_tensor(self, seat: int) -> np.ndarray:
         """``information_state(seat)`` as a flat float32 vector of fixed length
         (docs/information.md 3): seat, starter, centre (index T: none),
-        search draws per seat, own dealt hand, own search draws (1-based draw
-        order), then one block per move (mover, kind, tile, end id in 10
+        highest double (1 when the set-up showed the centre to be the highest
+        double dealt), the round index in 31 bits (least significant first),
+        search draws per seat, dealt hand sizes per seat, points per seat
+        once the round is over (else zeros), own dealt hand, own search draws
+        (1-based draw order), then one block per move (mover, kind, tile, end id in 10
         bits), zeros for the moves not played. A history longer than the
         bound L (docs/information.md 3; it holds for every round) would be a
         ``StateError``."""
@@ -814,7 +845,17 @@ class Round(RoundAPI):
         planes.take(p)[seat] = 1
         planes.take(p)[self._starter] = 1
         planes.take(t_count + 1)[t_count if self._centre is None else self._centre.index] = 1
+        planes.take(1)[0] = 1 if self._deal.highest_double else 0
+        round_bits = planes.take(information.ROUND_INDEX_BITS)
+        for bit in range(information.ROUND_INDEX_BITS):
+            round_bits[bit] = (self._round_index >> bit) & 1
         planes.take(p)[:] = counts
+        sizes, points = self._public_facts()
+        planes.take(p)[:] = sizes
+        if points is not None:
+            planes.take(p)[:] = points
+        else:
+            planes.take(p)
         own_hand = planes.take(t_count)
         for tile in dealt:
             own_hand[tile.index] = 1

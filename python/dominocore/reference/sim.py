@@ -7,9 +7,13 @@ runs in C++ threads).
 
 from __future__ import annotations
 
+import collections
+import math
+import numbers
+import threading
 import time
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Deque, Dict, Iterator, List, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -23,6 +27,7 @@ from ..common.checks import (
     check_policies,
     check_round_index,
     check_seed,
+    shown,
 )
 from ..common.errors import RulesError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
@@ -69,6 +74,22 @@ class ReasonArray(np.ndarray):
     def names(self) -> np.ndarray:
         """The reasons as a string array (``"out"``/``"blocked"``)."""
         return np.asarray(REASONS)[self.view(np.ndarray)]
+
+    # numpy prints an integer array by formatting each element read through
+    # __getitem__ with an integer format, which a name is not (numpy 2.4:
+    # "Unknown format code 'd'"): print the names instead.
+    def _printable(self) -> np.ndarray:
+        codes = self.view(np.ndarray)
+        if codes.dtype.kind not in "ui" or ((codes < 0) | (codes >= len(REASONS))).any():
+            return codes  # not reason codes (arithmetic on the array, say): the numbers
+        return self.names()
+
+    def __repr__(self) -> str:
+        text = np.array2string(self._printable(), separator=", ", prefix="ReasonArray(")
+        return f"ReasonArray({text})"
+
+    def __str__(self) -> str:
+        return str(self._printable())
 
 
 def _reason_codes(other: Any) -> Any:
@@ -249,7 +270,7 @@ def play_games(
     random seats' shared player at a raw generator state."""
     greedy = impl.GreedyPlayer()
 
-    def game(i: int) -> Any:
+    def game(i: int, entries: List[Any] = entries) -> Any:
         game_seed = (args.seed + i) & MAX_SEED
         if args.matches:
             match = impl.Match(rules, game_seed).play(entries)
@@ -260,10 +281,7 @@ def play_games(
 
     threads = args.threads or 1
     if threads > 1:
-        import concurrent.futures
-
-        with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
-            games = list(pool.map(game, range(args.n)))
+        games = _threaded_games(game, entries, args, threads)
     else:
         games = []
         last_report = time.monotonic()
@@ -289,6 +307,56 @@ def play_games(
     return impl.SimulationResult.from_arrays(rules.players, **cols)
 
 
+class _Stopped(Exception):
+    """A threaded run was stopped (Ctrl-C, or progress raised): its games end."""
+
+
+class _StoppableBot:
+    """A bot of a threaded run that stops its game, at its next move, once
+    the run is stopped (so that Ctrl-C does not wait for whole games)."""
+
+    def __init__(self, bot: Any, stop: threading.Event) -> None:
+        self.bot, self.stop = bot, stop
+
+    def choose(self, round: Any) -> Any:
+        if self.stop.is_set():
+            raise _Stopped
+        return self.bot.choose(round)
+
+
+def _threaded_games(game: Callable[..., Any], entries: List[Any], args: SimulationArgs, threads: int) -> List[Any]:
+    """``[game(i) for i in range(args.n)]`` on ``threads`` threads, in order,
+    with at most a few games queued ahead; ``progress`` now and then. Ctrl-C
+    (or an exception from ``progress``) cancels the games queued and stops
+    those being played at their next move of a seat that is not a built-in
+    bot, and propagates once the threads are idle."""
+    import concurrent.futures
+
+    stop = threading.Event()
+    # The built-in bots' seats stay names: their random seats share the game's generator.
+    stoppable = [e if isinstance(e, str) else _StoppableBot(e, stop) for e in entries]
+    games: List[Any] = []
+    pending: Deque[Any] = collections.deque()
+    last_report = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
+        try:
+            queued = 0
+            while len(games) < args.n:
+                while queued < args.n and len(pending) < 4 * threads:
+                    pending.append(pool.submit(game, queued, stoppable))
+                    queued += 1
+                games.append(pending.popleft().result())
+                if args.progress is not None and time.monotonic() - last_report >= PROGRESS_INTERVAL:
+                    args.progress(len(games), args.n)
+                    last_report = time.monotonic()
+        except BaseException:
+            stop.set()
+            for future in pending:
+                future.cancel()
+            raise
+    return games
+
+
 def simulate_iter(
     rules: Rules,
     matches: Optional[int] = None,
@@ -307,9 +375,11 @@ def simulate_iter(
     (game i seeded ``seed + i``), ``chunk_size`` rounds or matches a chunk
     (default 100,000 rounds or 1,000 matches), ``match_index`` counted over
     the whole run. Up to 2**63 - 1 games; stop iterating to stop the run.
-    With ``chunk_seconds`` (and no ``chunk_size``), each chunk is sized to
-    take about that long at the rate measured so far (at most the default):
-    a stop then loses little work, in either implementation.
+    With ``chunk_seconds`` (a finite number of seconds > 0, and no
+    ``chunk_size``), each chunk is sized to take about that long at the rate
+    measured so far (at most the default): a stop then loses little work, in
+    either implementation. Every argument is checked when it is called
+    (``RulesError``), before any work.
 
     >>> from dominocore.reference import Doubles
     >>> chunks = list(simulate_iter(Doubles(players=2), rounds=5, chunk_size=2))
@@ -325,9 +395,39 @@ def simulate_iter(
         resolve_players(policy, rules.players)
     default = 1_000 if args.matches else 100_000
     size = default if chunk_size is None else as_int(chunk_size, "chunk_size", 1, MAX_SIM_COUNT)
-    adaptive = chunk_size is None and chunk_seconds is not None
-    if adaptive:
-        size = 8
+    seconds = check_chunk_seconds(chunk_seconds)
+    if chunk_size is not None:
+        seconds = None  # a chunk size given wins
+    size = size if seconds is None else 8  # adaptive: a small first chunk measures the rate
+    return _chunks(rules, args, args.policies if plain else policy, size, default, seconds, _simulate)
+
+
+def check_chunk_seconds(chunk_seconds: Any) -> Optional[float]:
+    """``simulate_iter``'s ``chunk_seconds``: ``None``, or a real number of
+    seconds, finite and > 0 (``RulesError`` otherwise: NaN, infinities,
+    bools, strings)."""
+    if chunk_seconds is None:
+        return None
+    if isinstance(chunk_seconds, bool) or not isinstance(chunk_seconds, numbers.Real):
+        raise RulesError(f"chunk_seconds must be a number of seconds, got {shown(chunk_seconds)}")
+    value = float(chunk_seconds)
+    if not math.isfinite(value) or value <= 0:
+        raise RulesError(f"chunk_seconds must be a finite number of seconds > 0, got {shown(chunk_seconds)}")
+    return value
+
+
+def _chunks(
+    rules: Rules,
+    args: SimulationArgs,
+    policy: Any,
+    size: int,
+    default: int,
+    chunk_seconds: Optional[float],
+    _simulate: Callable[..., SimulationResult],
+) -> Iterator[SimulationResult]:
+    """The chunks of ``simulate_iter`` (its arguments checked): ``size`` games
+    a chunk, or, with ``chunk_seconds``, as many as take about that long (at
+    most ``default``)."""
     mode = "matches" if args.matches else "rounds"
     extra = {} if args.matches else {"round_index": args.round_index}
     start = 0
@@ -341,7 +441,7 @@ def simulate_iter(
         part = _simulate(
             rules,
             seed=(args.seed + start) & MAX_SEED,
-            policy=args.policies if plain else policy,
+            policy=policy,
             threads=args.threads,
             progress=None if args.progress is None else chunk_progress,
             **{mode: count},
@@ -349,7 +449,7 @@ def simulate_iter(
         )
         part.match_index += start
         start += count
-        if adaptive:
+        if chunk_seconds is not None:
             rate = count / max(time.perf_counter() - began, 1e-6)
             size = max(1, min(int(rate * chunk_seconds), 4 * size, default))  # type: ignore[operator]
         yield part
