@@ -79,7 +79,7 @@ inline void bind_search(py::module_& m) {
          bool highest_double, const std::vector<int>& hand, const std::vector<int>& hand_sizes,
          const std::vector<int>& own_search, const std::vector<int>& search_counts,
          const std::vector<int>& movers, const std::vector<int>& codes,
-         const std::vector<int>& drawn) {
+         const std::vector<int>& drawn, bool over) {
         SeatKnowledge k;
         k.seat = seat;
         k.round_index = round_index;
@@ -92,16 +92,29 @@ inline void bind_search(py::module_& m) {
         k.search_counts = search_counts;
         k.movers = movers;
         k.drawn = drawn;
-        for (int code : codes) k.moves.push_back(decode(code));
+        k.over = over;
+        const int bound = information_state_history_bound(rules);
+        if (codes.size() > static_cast<size_t>(bound))
+          throw StateError("inconsistent seat knowledge: a history longer than any round (" +
+                           std::to_string(bound) + " moves)");
+        k.moves.reserve(codes.size());
+        for (int code : codes) {
+          if (code != kDrawCode && code != kPassCode &&
+              (code < 0 || code >= kMaxTiles * kMoveCodeEnds))
+            throw StateError("inconsistent seat knowledge: move code " + std::to_string(code) +
+                             " is out of range");
+          k.moves.push_back(decode(code));
+        }
         py::gil_scoped_release release;
         return state_from_knowledge(rules, k);
       },
       py::arg("rules"), py::arg("seat"), py::arg("round_index"), py::arg("centre"),
       py::arg("starter"), py::arg("highest_double"), py::arg("hand"), py::arg("hand_sizes"),
       py::arg("own_search"), py::arg("search_counts"), py::arg("movers"), py::arg("codes"),
-      py::arg("drawn"),
-      "A state (RoundCore) with the given seat's information and made-up hidden tiles: for "
-      "searching from a PlayerView only.");
+      py::arg("drawn"), py::arg("over") = false,
+      "A state (RoundCore) with the given seat's information and made-up hidden tiles, the "
+      "history replayed with every move checked: for searching from a PlayerView, and for "
+      "checking one (StateError for information no round gives).");
 }
 
 }  // namespace

@@ -187,6 +187,7 @@ def _state_from_knowledge(
     movers: List[int],
     codes: List[int],
     drawn: List[int],
+    over: bool = ...,
 ) -> RoundCore: ...
 
 class VectorEnvCore:

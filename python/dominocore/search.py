@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, Tuple
 
 from . import _core
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
 from .common.moves import Move
-from .common.view import PlayerView
+from .common.view import PlayerView, register_view_check, view_fields
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
 
@@ -36,8 +36,90 @@ def _core_rules(rules: Any) -> Any:
     return core_rules(rules)
 
 
+#: The fields of a view's record that a rebuilt position must reproduce
+#: exactly: everything but the round object's token (and, once the round is
+#: over, what the rebuilt position's made-up hands decide: see ``_OVER_FIELDS``).
+_PUBLIC_FIELDS: Tuple[str, ...] = (
+    "seat", "move_number", "rules", "round_index", "centre", "starter", "current_player", "hand", "hand_sizes",
+    "yard_size", "open_ends", "pending_ends", "obligation", "unlocked", "markers", "layout", "drawn_tile",
+    "drawing", "history", "setup_draws", "own_setup_draws", "highest_double", "legal_moves", "legal_actions",
+)  # fmt: skip
+#: Once over, a round's points, and whether it ended blocked, depend on the
+#: other seats' tiles: the rebuilt position's hands are made up.
+_OVER_FIELDS: Tuple[str, ...] = ("current_player", "drawn_tile", "drawing", "legal_moves", "legal_actions")
+
+
+def _checked_state(view: PlayerView) -> Any:
+    """The core state rebuilt from ``view``'s knowledge, with ``StateError``
+    unless ``view`` is the view of some real round (docs/validation.md,
+    "Views"). The view's fields are first read back through the structural
+    checks of ``view_fields`` (a view built by hand may hold anything);
+    the core then checks the knowledge and replays the history with every
+    move checked (``_core._state_from_knowledge``); last, the view of the
+    rebuilt position must equal ``view`` in every public field. Whether a
+    deal of the hidden tiles honours every Draw and Pass of the other seats
+    is the search's determinizer's question (``StateError`` there)."""
+    from ._native import Round, _encode
+
+    try:
+        record = view.to_dict()
+    except Exception as exc:  # noqa: BLE001 - a view built by hand with fields of any type
+        raise StateError(f"malformed view: {type(exc).__name__}: {exc}") from None
+    checked = PlayerView(**view_fields(record))  # every field in range: the core takes C ints
+    rules = checked.rules
+    state = _core._state_from_knowledge(
+        _core_rules(rules),
+        checked.seat,
+        checked.round_index,
+        -1 if checked.centre is None else checked.centre.index,
+        checked.starter,
+        checked.highest_double,
+        [t.index for t in checked.hand],
+        list(checked.hand_sizes),
+        [t.index for t in checked.own_setup_draws],
+        list(checked.setup_draws),
+        [h.seat for h in checked.history],
+        [_encode(h.move) for h in checked.history],
+        [-1 if h.drawn is None else h.drawn.index for h in checked.history],
+        checked.result is not None,
+    )
+    rebuilt = Round._wrap(rules, state).view(checked.seat).to_dict()
+    over = checked.result is not None
+    fields = _PUBLIC_FIELDS
+    if over:
+        real = rebuilt["result"]
+        if real is not None:  # an "out" always ends the rebuilt position too, at the same move
+            for key in ("reason", "out_seat", "starter", "moves"):
+                if real[key] != record["result"][key]:
+                    raise StateError(f"inconsistent view: the round's result {key} is not {record['result'][key]!r}")
+        else:  # blocked, and the made-up hands hold a placement: what is public of it
+            if record["result"]["reason"] != "blocked":
+                raise StateError("inconsistent view: the history does not end the round as its result says")
+            if rules.game != "block" and checked.yard_size > rules.reserve:  # Block never draws
+                raise StateError("inconsistent view: a round is blocked only when the yard is down to its reserve")
+            fields = tuple(f for f in _PUBLIC_FIELDS if f not in _OVER_FIELDS)
+            if checked.legal_moves() or checked.legal_actions():
+                raise StateError("inconsistent view: a finished round has no legal moves")
+    for key in fields:
+        if record[key] != rebuilt[key]:
+            raise StateError(
+                f"inconsistent view: {key} is not what its history gives ({shown(record[key])}, "
+                f"the round's is {shown(rebuilt[key])})"
+            )
+    return state
+
+
+def _check_view(view: PlayerView) -> None:
+    """``PlayerView.from_dict``'s deep check (registered below)."""
+    _checked_state(view)
+
+
+register_view_check(_check_view)
+
+
 def _state_from_view(view: PlayerView) -> Any:
-    """A core state with ``view``'s information (hidden tiles made up, docs/search.md 4)."""
+    """A core state with ``view``'s information (hidden tiles made up, docs/search.md 4),
+    after every check of ``_checked_state``: a search never runs on unchecked data."""
     if view.result is not None:
         raise StateError("the round is over: there is no move to choose")
     if view.current_player != view.seat:
@@ -45,24 +127,7 @@ def _state_from_view(view: PlayerView) -> Any:
             f"it is seat {view.current_player}'s turn, not the viewer's (seat {view.seat}): "
             "a view can only search for its own seat"
         )
-    from ._native import _encode
-
-    rules = view.rules
-    return _core._state_from_knowledge(
-        _core_rules(rules),
-        view.seat,
-        view.round_index,
-        -1 if view.centre is None else view.centre.index,
-        view.starter,
-        view.highest_double,
-        [t.index for t in view.hand],
-        list(view.hand_sizes),
-        [t.index for t in view.own_setup_draws],
-        list(view.setup_draws),
-        [h.seat for h in view.history],
-        [_encode(h.move) for h in view.history],
-        [-1 if h.drawn is None else h.drawn.index for h in view.history],
-    )
+    return _checked_state(view)
 
 
 def _core_state(position: Any, cheat: bool) -> Any:

@@ -134,14 +134,28 @@ struct SeatKnowledge {
   std::vector<int> movers;         ///< the history: who moved
   std::vector<Move> moves;         ///< ... what
   std::vector<int> drawn;          ///< ... and the tile of the seat's own Draws (else -1)
+  /// The round ended with the history's last move (or at the set-up): the
+  /// state may then be over. Otherwise a state over after the history is
+  /// not one with this information.
+  bool over = false;
 };
 
 /// A state whose information for `k.seat` is `k` (hidden tiles made up:
 /// placed tiles in slots their placer held, the rest arbitrary), built from
 /// `k` alone. Only for searching: the state is not a likely world (the other
 /// seats' passes are not honoured), but the determinizer of k.seat built on
-/// it equals the one built on any state with this information. Throws
-/// StateError when no state with this information is found.
+/// it equals the one built on any state with this information.
+///
+/// `k` is untrusted (a PlayerView from a client): every field is checked
+/// before any allocation or loop sized by it (the seat, the round index, the
+/// centre and starter by the game's set-up, every size against the set, the
+/// cross's search counts against the rotation, the seat's own tiles and
+/// draws, the hand counts through the history), and the history is replayed
+/// with every move checked: the seat to move, and the move legal (the other
+/// seats' Draws and Passes only as far as they do not depend on their hidden
+/// tiles). Whether some deal of the hidden tiles honours every Draw and Pass
+/// is the determinizer's to find (search() reports StateError when it finds
+/// none). Throws StateError for knowledge no round can give, never UB.
 State state_from_knowledge(const Rules& rules, const SeatKnowledge& k);
 
 }  // namespace dominocore
