@@ -5,7 +5,7 @@ options of ``dominocore`` (docs/cli.md) with values drawn valid or mutated
 (negative, huge, floats, empty, non-ASCII, line breaks, unknown options,
 missing values, files that are not records, paths in missing directories),
 run in this process through ``cli.main(argv)``. The contract (docs/cli.md,
-"Bad arguments"):
+"Exit statuses and errors"):
 
 - status 0, with output on stdout; or
 - status 2 (``SystemExit``), nothing on stdout, and on stderr the usage
