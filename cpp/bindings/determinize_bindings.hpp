@@ -15,7 +15,9 @@ namespace {
 
 // A Determinizer shared with Python. Sampling runs with the GIL released, so
 // the object's own lock serialises the calls on one determinizer (its count
-// is built lazily and its statistics change on every sample).
+// is built lazily and its statistics change on every sample). A thread that
+// holds the lock never waits for the GIL (it took the lock after releasing
+// the GIL, or holds the GIL throughout): no deadlock between the two.
 struct DeterminizerCore {
   DeterminizerCore(const State& state, int seat, int proposals, Determinizer::Method method)
       : det(state, seat, proposals, method) {}
@@ -44,16 +46,33 @@ inline void bind_determinizer(py::module_& m) {
       .def(
           "_sample",
           [](DeterminizerCore& d, py::handle seed) {
-            // A SplitMix64 advances: it is copied in, sampled from without
-            // the GIL, and written back.
-            const bool shared = py::isinstance<Rng>(seed);
-            Rng rng = shared ? seed.cast<Rng&>() : Rng(to_uint64(seed, "seed"));
-            State world = [&] {
+            // Samples without the GIL, under the determinizer's own lock,
+            // from `rng`, a generator of this call's own.
+            const auto sample = [&d](Rng& rng) {
               py::gil_scoped_release release;
               const std::lock_guard<std::mutex> hold(d.lock);
               return d.det.sample(rng);
-            }();
-            if (shared) seed.cast<Rng&>() = rng;
+            };
+            if (!py::isinstance<Rng>(seed)) {
+              Rng rng(to_uint64(seed, "seed"));
+              return sample(rng);
+            }
+            // A SplitMix64 (perhaps shared with other threads) advances by
+            // the sample's draws as one step: its state is copied, sampled
+            // from without the GIL, and written back only if nothing drew
+            // from it meanwhile. Otherwise the sample is drawn again from its
+            // state now, the GIL held throughout, so nothing can draw in
+            // between (a world is a function of the generator's state alone).
+            const Rng start = seed.cast<Rng&>();
+            Rng rng = start;
+            State world = sample(rng);
+            Rng& shared = seed.cast<Rng&>();  // the GIL is held again
+            if (shared != start) {
+              rng = shared;
+              const std::lock_guard<std::mutex> hold(d.lock);
+              world = d.det.sample(rng);
+            }
+            shared = rng;
             return world;
           },
           py::arg("seed"),

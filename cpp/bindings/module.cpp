@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -725,12 +726,16 @@ PYBIND11_MODULE(_core, m) {
       "_observation_tensors",
       [](const std::vector<py::object>& rounds, const std::vector<int>& seats,
          const py::object& out) {
-        // The list of references keeps every state alive while the GIL is
-        // released; the tensor reads only fixed-size members of a state.
+        // The GIL is released only to compute, on copies of the states taken
+        // with the GIL held (another thread may push to a round meanwhile: it
+        // holds the GIL to do so), into memory no one else can see; the rows
+        // go to the caller's `out` afterwards, with the GIL held again.
         if (seats.size() != rounds.size())
           throw RulesError("seats must hold one seat per round: " + std::to_string(rounds.size()) +
                            " rounds, " + std::to_string(seats.size()) + " seats");
-        std::vector<const State*> states(rounds.size());
+        std::vector<State> copies;
+        std::vector<size_t> which(rounds.size());  // row i: the tensor of copies[which[i]]
+        std::unordered_map<const State*, size_t> copied;
         int size = 0;
         for (size_t i = 0; i < rounds.size(); ++i) {
           const State& s = rounds[i].cast<const State&>();
@@ -741,17 +746,28 @@ PYBIND11_MODULE(_core, m) {
                              "'s observation tensor has " + std::to_string(k) + " entries, not " +
                              std::to_string(size) + ")");
           size = k;
-          states[i] = &s;
+          const auto found = copied.find(&s);
+          if (found != copied.end()) {
+            which[i] = found->second;
+          } else {
+            which[i] = copies.size();
+            copied.emplace(&s, copies.size());
+            copies.push_back(s);
+          }
         }
-        py::array buf = float_buffer(
-            out, {static_cast<py::ssize_t>(rounds.size()), static_cast<py::ssize_t>(size)},
-            "observations");
-        float* data = static_cast<float*>(buf.mutable_data());
+        const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(rounds.size()),
+                                             static_cast<py::ssize_t>(size)};
+        float_buffer(out, shape, "observations");  // a bad `out` is refused before the work
+        const size_t row = static_cast<size_t>(size);
+        std::vector<float> rows(rounds.size() * row);
         {
           py::gil_scoped_release release;
-          for (size_t i = 0; i < states.size(); ++i)
-            observation_tensor(*states[i], seats[i], data + i * static_cast<size_t>(size));
+          for (size_t i = 0; i < rounds.size(); ++i)
+            observation_tensor(copies[which[i]], seats[i], rows.data() + i * row);
         }
+        // Checked again: another thread may have changed `out` meanwhile.
+        py::array buf = float_buffer(out, shape, "observations");
+        std::copy(rows.begin(), rows.end(), static_cast<float*>(buf.mutable_data()));
         return buf;
       },
       py::arg("rounds"), py::arg("seats"), py::arg("out") = py::none());

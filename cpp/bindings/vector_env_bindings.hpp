@@ -7,11 +7,14 @@
 //
 // The environment's arrays are numpy views of the C++ buffers (read-only,
 // kept alive by the VectorEnvCore object they are based on); every call that
-// steps runs with the GIL released, serialised by the object's own lock.
+// steps runs with the GIL released, serialised by the object's own lock, and
+// reads nothing of the caller's but what it copied with the GIL held (the
+// actions: docs/validation.md, "Threads").
 #pragma once
 
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "dominocore/vector_env.hpp"
 
@@ -47,9 +50,12 @@ py::array vector_env_view(const py::object& owner, const T* data, py::ssize_t n0
   return view;
 }
 
-// The actions of a step: a C-contiguous 1-d int64 numpy array of num_envs
-// entries (dominocore.VectorEnv converts what it is given to one).
-const int64_t* vector_env_actions(const VectorEnv& env, const py::handle& actions) {
+// The actions of a step, copied (with the GIL held) from a C-contiguous 1-d
+// int64 numpy array of num_envs entries (dominocore.VectorEnv converts what it
+// is given to one). The step checks and plays this copy: another thread may
+// write to the caller's array at any time, even with the GIL held (numpy
+// releases it to copy large arrays), so the array is read exactly once.
+std::vector<int64_t> vector_env_actions(const VectorEnv& env, const py::handle& actions) {
   if (!py::array_t<int64_t, py::array::c_style>::check_(actions))
     throw RulesError("actions must be a C-contiguous numpy int64 array of shape (" +
                      std::to_string(env.num_envs()) + ",), got " + shown(actions));
@@ -59,7 +65,8 @@ const int64_t* vector_env_actions(const VectorEnv& env, const py::handle& action
                      std::to_string(env.num_envs()) + ",), got an array of " +
                      std::to_string(arr.size()) + " entries in " + std::to_string(arr.ndim()) +
                      " dimensions");
-  return static_cast<const int64_t*>(arr.data());
+  const auto* data = static_cast<const int64_t*>(arr.data());
+  return std::vector<int64_t>(data, data + env.num_envs());
 }
 
 // IllegalMoveError("illegal_action") for environment i's action, worded by
@@ -134,12 +141,12 @@ inline void bind_vector_env(py::module_& m) {
       .def(
           "_step",
           [](VectorEnvCore& c, const py::object& actions) {
+            const std::vector<int64_t> a = vector_env_actions(c.env, actions);
             const auto hold = hold_env(c);
-            const int64_t* a = vector_env_actions(c.env, actions);
-            const int bad = c.env.first_illegal(a);
-            if (bad >= 0) throw_illegal_in_env(c.env, bad, a[bad]);
+            const int bad = c.env.first_illegal(a.data());
+            if (bad >= 0) throw_illegal_in_env(c.env, bad, a[static_cast<size_t>(bad)]);
             py::gil_scoped_release release;
-            c.env.step(a);
+            c.env.step(a.data());
           },
           py::arg("actions"))
       .def("_step_random",

@@ -205,7 +205,7 @@ void VectorEnv::apply_(int i, int a) {
   const bool legal = games::with_game(rules_.game, [&](auto tag) {
     return Engine<DOMINOCORE_GAME(tag)>::action_move(s.data(), a, m);
   });
-  if (!legal) return;  // a precondition failure (see step()): this environment stays as it was
+  if (!legal) return;  // step() checked every action first: not reached
   s.push_unchecked(m);
   action_[static_cast<size_t>(i)] = a;
   finish_(i);
@@ -242,6 +242,12 @@ int VectorEnv::first_illegal(const int64_t* actions) const noexcept {
 }
 
 void VectorEnv::step(const int64_t* actions) {
+  // The same actions are checked and played (never an environment skipped
+  // silently, its last terminations and rewards left to be counted again).
+  const int bad = first_illegal(actions);
+  if (bad >= 0)
+    throw RulesError("environment " + std::to_string(bad) + ": action " +
+                     std::to_string(actions[bad]) + " is not legal now");
   parallel([this, actions](int b, int e) {
     for (int i = b; i < e; ++i) apply_(i, static_cast<int>(actions[i]));
   });

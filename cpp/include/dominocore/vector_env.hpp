@@ -85,9 +85,10 @@ class VectorEnv {
   /// The lowest environment index whose action is not legal there now, -1
   /// when every one is. `actions` holds num_envs entries.
   int first_illegal(const int64_t* actions) const noexcept;
-  /// Plays actions[i] in environment i, every one legal (check with
-  /// first_illegal first: an illegal action here is a precondition failure,
-  /// and that environment is left as it was).
+  /// Plays actions[i] in environment i. Checks them all first: if one is not
+  /// legal (first_illegal), throws RulesError and nothing moves. `actions`
+  /// holds num_envs entries that nothing else writes during the call (the
+  /// binding passes its own copy).
   void step(const int64_t* actions);
   /// Plays, in every environment, the legal action ids[below(count)] (ids
   /// ascending) drawn from the environment's policy generator.

@@ -19,6 +19,7 @@ uses the reference's). The compiled one is ``dominocore.VectorEnv``.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, ClassVar, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -72,18 +73,21 @@ def check_vector_env_args(
 
 
 def as_actions(actions: Any, num_envs: int) -> np.ndarray:
-    """``actions`` as a C-contiguous int64 array of shape ``(num_envs,)``:
-    any integer array (or sequence of ints) of that shape; ``RulesError``
-    for another shape, a non-integer dtype (bool included) or a value
-    beyond int64."""
-    arr = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+    """A copy of ``actions`` as a C-contiguous int64 array of shape
+    ``(num_envs,)``: any integer array (or sequence of ints) of that shape;
+    ``RulesError`` for another shape, a non-integer dtype (bool included) or
+    a value beyond int64. The caller's object is read once, into the copy
+    that is checked and returned: another thread writing to it meanwhile
+    cannot make a step play what it did not check (docs/validation.md,
+    "Threads")."""
+    arr = np.array(actions)  # always a new array
     if arr.dtype.kind not in "iu":
         raise RulesError(f"actions must be an integer array, got dtype {arr.dtype} ({shown(actions)})")
     if arr.shape != (num_envs,):
         raise RulesError(f"actions must have shape ({num_envs},), one action per environment, got {arr.shape}")
     if arr.dtype.kind == "u" and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
         raise RulesError(f"actions must fit in int64, got {int(arr.max())}")
-    return np.ascontiguousarray(arr, dtype=np.int64)
+    return np.ascontiguousarray(arr, dtype=np.int64)  # arr itself when it is already int64
 
 
 def _read_only(arr: np.ndarray) -> np.ndarray:
@@ -183,6 +187,9 @@ class PythonVectorEnv(VectorEnvBase):
     ) -> None:
         n, s, t, ri = check_vector_env_args(rules, num_envs, seed, threads, round_index)
         self._num_envs, self._seed, self._threads, self._round_index = n, s, 1, ri
+        # Serialises the calls, as the compiled environment's lock does: two
+        # threads stepping at once step one after the other.
+        self._lock = threading.Lock()
         self._rounds: List[Any] = []
         self._policies: List[Any] = []
         p, a = rules.players, rules.num_actions
@@ -214,20 +221,22 @@ class PythonVectorEnv(VectorEnvBase):
     def reset(self, seed: Optional[int] = None) -> ResetResult:
         """Deals every environment's round 0 of ``seed`` (given), else its
         next round; returns ``(observations, masks, seats)``."""
-        b = self._buf
-        if seed is not None:
-            self._seed = check_seed(seed)
-            b["episodes"][:] = 0
-        else:
-            b["episodes"] += 1
-        self._rounds, self._policies = [], []
-        for i in range(self._num_envs):
-            self._rounds.append(None)
-            self._policies.append(None)
-            self._deal(i)
-        b["rewards"][:] = 0
-        b["terms"][:] = False
-        b["actions"][:] = -1
+        seed = None if seed is None else check_seed(seed)
+        with self._lock:
+            b = self._buf
+            if seed is not None:
+                self._seed = seed
+                b["episodes"][:] = 0
+            else:
+                b["episodes"] += 1
+            self._rounds, self._policies = [], []
+            for i in range(self._num_envs):
+                self._rounds.append(None)
+                self._policies.append(None)
+                self._deal(i)
+            b["rewards"][:] = 0
+            b["terms"][:] = False
+            b["actions"][:] = -1
         return self._reset_result()
 
     def step(self, actions: Any) -> StepResult:
@@ -235,29 +244,32 @@ class PythonVectorEnv(VectorEnvBase):
         ``(observations, rewards, terminations, masks, seats)``. An illegal
         action raises ``IllegalMoveError`` naming the first such environment,
         and no environment moves."""
-        acts = as_actions(actions, self._num_envs)
-        masks, a_count = self._buf["masks"], self._rules.num_actions
-        for i, a in enumerate(acts.tolist()):
-            if not (0 <= a < a_count and masks[i, a]):
-                r = self._rounds[i]
-                text = illegal_action(a, a_count, r.is_over, r.legal_actions())
-                raise IllegalMoveError("illegal_action", f"environment {i}: {text}")
-        for i, a in enumerate(acts.tolist()):
-            self._play(i, a)
+        acts = as_actions(actions, self._num_envs).tolist()  # read once: checked and played
+        with self._lock:
+            masks, a_count = self._buf["masks"], self._rules.num_actions
+            for i, a in enumerate(acts):
+                if not (0 <= a < a_count and masks[i, a]):
+                    r = self._rounds[i]
+                    text = illegal_action(a, a_count, r.is_over, r.legal_actions())
+                    raise IllegalMoveError("illegal_action", f"environment {i}: {text}")
+            for i, a in enumerate(acts):
+                self._play(i, a)
         return self._step_result()
 
     def step_random(self) -> StepResult:
         """Plays, in every environment, the legal action ``ids[below(len(ids))]``
         (ids ascending) drawn from its policy generator; returns as ``step``."""
-        for i in range(self._num_envs):
-            ids = self._rounds[i].legal_actions()
-            self._play(i, ids[self._policies[i].below(len(ids))])
+        with self._lock:
+            for i in range(self._num_envs):
+                ids = self._rounds[i].legal_actions()
+                self._play(i, ids[self._policies[i].below(len(ids))])
         return self._step_result()
 
     def round(self, env: int) -> Any:
         """A copy of environment ``env``'s round (the full state: every hand)."""
         i = as_int(env, "env", 0, self._num_envs - 1)
-        return self._rounds[i].clone()
+        with self._lock:
+            return self._rounds[i].clone()
 
     def _deal(self, i: int) -> None:
         episodes = self._buf["episodes"]
