@@ -245,6 +245,8 @@ def test_not_rules(dc):
         (np.zeros(2, np.float64), "actions must be an integer array, got dtype float64"),
         (np.zeros(2, np.bool_), "actions must be an integer array, got dtype bool"),
         (["a", "b"], "actions must be an integer array"),
+        ([True, 1], "actions must be integers, not bools"),  # numpy would make True the action 1
+        ((0, np.bool_(True)), "actions must be integers, not bools"),
         (7, r"must have shape \(2,\).*got \(\)"),
     ],
 )

@@ -904,7 +904,7 @@ void Determinizer::Impl::count_built() {
   // The count tells the orders of a dealt hand apart; a world does not.
   double orders = 0;
   for (int j = 0; j < players; ++j)
-    if (j != seat) orders += std::lgamma(seats[j].initial - seats[j].search + 1.0);
+    if (j != seat) orders += detail::log_factorial(seats[j].initial - seats[j].search);
   const double log2_count = seat_count ? seat_count->log2_count() : count->log2_count();
   stats.log2_worlds = log2_count - orders / std::log(2.0);
 }

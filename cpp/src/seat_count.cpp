@@ -812,7 +812,7 @@ SeatCount::SeatCount(const SeatModel& model, uint64_t max_work) {
                           &single_forward_);
   if (!(total > 0)) throw std::logic_error("determinize: the slot model has no world");
   const int yard = static_cast<int>(U) - taken;
-  log2_ = std::log2(total) + log2_scale + std::lgamma(yard + 1.0) / std::log(2.0);
+  log2_ = std::log2(total) + log2_scale + log_factorial(yard) / std::log(2.0);
 }
 
 SeatCount::~SeatCount() = default;

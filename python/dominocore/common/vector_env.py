@@ -81,6 +81,8 @@ def as_actions(actions: Any, num_envs: int) -> np.ndarray:
     cannot make a step play what it did not check (docs/validation.md,
     "Threads")."""
     arr = np.array(actions)  # always a new array
+    if isinstance(actions, (list, tuple)) and any(isinstance(a, (bool, np.bool_)) for a in actions):
+        raise RulesError(f"actions must be integers, not bools ({shown(actions)})")  # numpy made them ints
     if arr.dtype.kind not in "iu":
         raise RulesError(f"actions must be an integer array, got dtype {arr.dtype} ({shown(actions)})")
     if arr.shape != (num_envs,):
