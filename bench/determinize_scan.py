@@ -26,7 +26,7 @@ import argparse
 import json
 import random
 import time
-from typing import Any, Dict, Iterator, List
+from typing import Any, Dict, Iterator, List, Tuple
 
 import dominocore as dc
 
@@ -64,13 +64,13 @@ def configurations(games: List[str], sets: List[int], players: List[int]) -> Ite
                     continue
 
 
-def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, Any]:
-    """The worst cases of one configuration."""
-    worst_first, worst_at, worst_more, counted, relaxed, positions = 0.0, None, 0.0, 0, 0, 0
-    lowest_acceptance: Any = None
-    lowest_at = None
-    failed: List[Dict[str, Any]] = []
-    started = time.perf_counter()
+def round_positions(
+    rules: Any, rounds: int, first_seed: int, points: Tuple[float, ...]
+) -> Iterator[Tuple[Dict[str, int], Any]]:
+    """Positions of random rounds (uniformly random legal moves,
+    ``random.Random(seed)``, seeds ``first_seed`` and on) at ``points``
+    (fractions of each round's length): ``({"seed", "move", "of"}, round)``,
+    one ``Round`` object moved on from one point to the next."""
     for seed in range(first_seed, first_seed + rounds):
         moves, play, rng = [], dc.Round(rules, seed=seed), random.Random(seed)
         while not play.is_over:
@@ -78,34 +78,44 @@ def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, 
             play.push(move)
             moves.append(move)
         position, done = dc.Round(rules, seed=seed), 0
-        for point in POINTS:
+        for point in points:
             cut = min(len(moves) - 1, int(point * len(moves)))
             while done < cut:
                 position.push(moves[done])
                 done += 1
-            positions += 1
-            where = {"seed": seed, "move": cut, "of": len(moves)}
+            yield {"seed": seed, "move": cut, "of": len(moves)}, position
+
+
+def scan(label: str, rules: Any, rounds: int, first_seed: int = 0) -> Dict[str, Any]:
+    """The worst cases of one configuration."""
+    worst_first, worst_at, worst_more, counted, relaxed, positions = 0.0, None, 0.0, 0, 0, 0
+    lowest_acceptance: Any = None
+    lowest_at = None
+    failed: List[Dict[str, Any]] = []
+    started = time.perf_counter()
+    for where, position in round_positions(rules, rounds, first_seed, POINTS):
+        positions += 1
+        clock = time.perf_counter()
+        sampler = position.determinizer(position.current_player)
+        try:
+            sampler.sample(0)
+            first = time.perf_counter() - clock
             clock = time.perf_counter()
-            sampler = position.determinizer(position.current_player)
-            try:
-                sampler.sample(0)
-                first = time.perf_counter() - clock
-                clock = time.perf_counter()
-                for world in range(1, 11):
-                    sampler.sample(world)
-            except dc.StateError:
-                failed.append({**where, "after_s": round(time.perf_counter() - clock, 1)})
-                continue
-            worst_more = max(worst_more, (time.perf_counter() - clock) / 10)
-            stats = sampler.stats
-            counted += bool(stats["count_built"])
-            if stats["count_relaxed"]:
-                relaxed += 1
-                kept = acceptance(stats)
-                if lowest_acceptance is None or kept < lowest_acceptance:
-                    lowest_acceptance, lowest_at = kept, where
-            if first > worst_first:
-                worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
+            for world in range(1, 11):
+                sampler.sample(world)
+        except dc.StateError:
+            failed.append({**where, "after_s": round(time.perf_counter() - clock, 1)})
+            continue
+        worst_more = max(worst_more, (time.perf_counter() - clock) / 10)
+        stats = sampler.stats
+        counted += bool(stats["count_built"])
+        if stats["count_relaxed"]:
+            relaxed += 1
+            kept = acceptance(stats)
+            if lowest_acceptance is None or kept < lowest_acceptance:
+                lowest_acceptance, lowest_at = kept, where
+        if first > worst_first:
+            worst_first, worst_at = first, {**where, "count_by_seat": stats["count_by_seat"]}
     return {
         "config": f"{label} d{rules.set} {rules.players}p",
         "positions": positions,

@@ -23,32 +23,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import pathlib
+import sys
 import time
-from typing import Any, Dict, Iterator, List
+from typing import Any, Dict, Iterator
 
 import dominocore as dc
 from dominocore.search import ISMCTSPlayer
 
+sys.path.insert(0, str(pathlib.Path(__file__).parent))  # run as a script or loaded by a test: its neighbour
+from determinize_scan import GAMES, configurations, round_positions  # noqa: E402
+
 #: The games whose long rounds make the hardest determinizations.
-GAMES: Dict[str, Dict[str, Any]] = {
-    "cross": {"game": "chickenfoot", "rule_set": "cross"},
-    "trains": {"game": "chickenfoot", "rule_set": "trains"},
-    "mexican_train": {"game": "mexican_train"},
-}
+HARDEST = ("cross", "trains", "mexican_train")
 
 #: Late points of a round (fractions of its length) where the bot searches.
 POINTS = (0.6, 0.7, 0.8, 0.9, 0.97)
-
-
-def configurations(games: List[str], sets: List[int], players: List[int]) -> Iterator[Any]:
-    for n in sets:
-        for label in games:
-            for p in players:
-                try:
-                    yield label, dc.rules_from_dict({**GAMES[label], "set": n, "players": p})
-                except dc.RulesError:
-                    continue
 
 
 def timed_searches(position: Any, iterations: int) -> Dict[str, Any]:
@@ -78,28 +68,17 @@ def timed_searches(position: Any, iterations: int) -> Dict[str, Any]:
 def scan(label: str, rules: Any, rounds: int, first_seed: int, iterations: int) -> Dict[str, Any]:
     worst_first, worst_at, worst_again, slow, positions, searches = 0.0, None, 0.0, 0, 0, []
     started = time.perf_counter()
-    for seed in range(first_seed, first_seed + rounds):
-        moves, play, rng = [], dc.Round(rules, seed=seed), random.Random(seed)
-        while not play.is_over:
-            move = rng.choice(play.legal_moves())
-            play.push(move)
-            moves.append(move)
-        position, done = dc.Round(rules, seed=seed), 0
-        for point in POINTS:
-            cut = min(len(moves) - 1, int(point * len(moves)))
-            while done < cut:
-                position.push(moves[done])
-                done += 1
-            if len(position.legal_moves(distinct=True)) < 2:
-                continue  # a lone legal move is played without a search
-            positions += 1
-            m = timed_searches(position, iterations)
-            slow += m["first_s"] > 0.1
-            searches.append(m["search_s"] / max(1, m["iterations"]))
-            worst_again = max(worst_again, m["again_s"])
-            if m["first_s"] > worst_first:
-                worst_first = m["first_s"]
-                worst_at = {"seed": seed, "move": cut, "of": len(moves), "again_s": round(m["again_s"], 4)}
+    for where, position in round_positions(rules, rounds, first_seed, POINTS):
+        if len(position.legal_moves(distinct=True)) < 2:
+            continue  # a lone legal move is played without a search
+        positions += 1
+        m = timed_searches(position, iterations)
+        slow += m["first_s"] > 0.1
+        searches.append(m["search_s"] / max(1, m["iterations"]))
+        worst_again = max(worst_again, m["again_s"])
+        if m["first_s"] > worst_first:
+            worst_first = m["first_s"]
+            worst_at = {**where, "again_s": round(m["again_s"], 4)}
     return {
         "config": f"{label} d{rules.set} {rules.players}p",
         "positions": positions,
@@ -133,7 +112,7 @@ def measure_records(path: str, iterations: int) -> Iterator[Dict[str, Any]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated, from: " + ", ".join(GAMES))
+    parser.add_argument("--games", default=",".join(HARDEST), help="comma-separated, from: " + ", ".join(GAMES))
     parser.add_argument("--sets", default="15,18", help="comma-separated set sizes (default 15,18)")
     parser.add_argument("--players", default="6,7,8", help="comma-separated player counts (default 6,7,8)")
     parser.add_argument("--rounds", type=int, default=2, help="random rounds a configuration (default 2)")
