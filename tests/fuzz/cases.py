@@ -33,14 +33,9 @@ from contract import (
     short,
 )
 from mutate import Mutator
-from strategies import ALL_CONFIGS
+from strategies import ALL_CONFIGS, make_rules, played_round
 
 MUTATIONS_PER_CASE = (1, 3)
-
-
-def make_rules(dc: Any, config: tuple) -> Any:
-    game, options = config
-    return dc.rules_from_dict({"game": game, **options})
 
 
 def _driver():
@@ -58,15 +53,7 @@ def base_rounds() -> Tuple[Any, ...]:
     for i, config in enumerate(ALL_CONFIGS):
         rules = make_rules(dc, config)
         for j, depth in enumerate((0, 6, 25, 400)):
-            seed = 1000 * i + j
-            index = seed % (rules.set + 1) if rules.rounds is not None else 0
-            r = dc.Round(rules, seed=seed, round_index=index)
-            rng = random.Random(seed)
-            for _ in range(depth):
-                if r.is_over:
-                    break
-                r.push(rng.choice(r.legal_moves()))
-            out.append(r)
+            out.append(played_round(dc, rules, 1000 * i + j, depth))
     return tuple(out)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import fractions
+import random
 
 import numpy as np
 from contract import Index
@@ -46,6 +47,27 @@ CONFIGS = {
     ],
 }
 ALL_CONFIGS = [c for family in CONFIGS.values() for c in family]
+
+
+def make_rules(dc, config):
+    """``config``'s rules object in implementation ``dc``."""
+    game, options = config
+    return dc.rules_from_dict({"game": game, **options})
+
+
+def played_round(dc, rules, seed: int, moves: int):
+    """A round of ``dc`` dealt with ``seed`` (its round index ``seed`` modulo
+    the rounds of a match, where rounds have an index) after ``moves`` moves of
+    a ``random.Random(seed)`` player, or to its end."""
+    index = seed % (rules.set + 1) if rules.rounds is not None else 0
+    r = dc.Round(rules, seed=seed, round_index=index)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if r.is_over:
+            break
+        r.push(rng.choice(r.legal_moves()))
+    return r
+
 
 SPECIAL_INTS = [
     0, 1, -1, 2, 3, 4, 5, 8, 9, 18, 19, 255, 256, 4095, 4096, 2**15, 2**31 - 1, 2**31, 2**32, 2**40, 2**40 + 1,

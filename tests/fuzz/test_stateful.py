@@ -38,7 +38,18 @@ from helpers import all_tiles_in_play, observe, scaled, set_tiles
 from hypothesis import HealthCheck, Phase, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from strategies import CONFIGS, Huge, any_text, garbage, int_forms, integers_any, legal_text_forms, real, seeds
+from strategies import (
+    CONFIGS,
+    Huge,
+    any_text,
+    garbage,
+    int_forms,
+    integers_any,
+    legal_text_forms,
+    make_rules,
+    real,
+    seeds,
+)
 
 try:
     import dominocore._native as core
@@ -60,11 +71,6 @@ SETTINGS = settings(
     suppress_health_check=list(HealthCheck),
 )
 IMPLS = (("reference", ref), ("core", core))
-
-
-def make_rules(dc, config):
-    game, options = config
-    return dc.rules_from_dict({"game": game, **options})
 
 
 class RoundPair(RuleBasedStateMachine):

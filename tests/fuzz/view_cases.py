@@ -25,15 +25,10 @@ from typing import Any, Dict, Tuple
 
 from contract import Violation, expect_error, implementations, outcome, require, short
 from mutate import Mutator
-from strategies import ALL_CONFIGS
+from strategies import ALL_CONFIGS, make_rules, played_round
 
 #: Moves into a round at which its views are taken (400: most rounds end first).
 DEPTHS = (0, 5, 20, 400)
-
-
-def make_rules(dc: Any, config: tuple) -> Any:
-    game, options = config
-    return dc.rules_from_dict({"game": game, **options})
 
 
 @functools.lru_cache(maxsize=None)
@@ -48,14 +43,7 @@ def base_views() -> Tuple[Dict[str, Any], ...]:
         for j, depth in enumerate(DEPTHS):
             dc = core if (i + j) % 2 == 0 else ref
             rules = make_rules(dc, config)
-            seed = 1000 * i + j
-            index = seed % (rules.set + 1) if rules.rounds is not None else 0
-            r = dc.Round(rules, seed=seed, round_index=index)
-            rng = random.Random(seed)
-            for _ in range(depth):
-                if r.is_over:
-                    break
-                r.push(rng.choice(r.legal_moves()))
+            r = played_round(dc, rules, 1000 * i + j, depth)
             mover = r.current_player if r.current_player >= 0 else 0
             for seat in sorted({mover, (mover + 1) % rules.players}):
                 out.append(json.loads(json.dumps(r.view(seat).to_dict())))
