@@ -21,7 +21,7 @@ every seat at those full comparisons, and after every move of ``INFO_ROUNDS``
 rounds a configuration on double-6 and double-9 (2 rounds, and double-12
 too, under ``--large``).
 
-The default run is short; ``--large`` (``DOMINOCORE_LARGE=1``) plays 700
+The default run is short; ``--large`` (``DOMINOCORE_LARGE=1``) plays 400
 rounds a configuration and 100 matches a rule set with everything compared
 after every move (the README's large run). ``DOMINOCORE_DIFF_ROUNDS``,
 ``DOMINOCORE_DIFF_MATCHES`` and ``DOMINOCORE_DIFF_FULL_EVERY`` override the
@@ -41,7 +41,7 @@ native = pytest.importorskip("dominocore._native")
 
 # Rounds per configuration by set size (a double-18 round costs some fifteen double-6 rounds).
 DEFAULT_ROUNDS = {6: 120, 9: 40, 12: 25, 15: 16, 18: 12}
-ROUNDS = {n: scaled(rounds, 700, "DOMINOCORE_DIFF_ROUNDS") for n, rounds in DEFAULT_ROUNDS.items()}
+ROUNDS = {n: scaled(rounds, 400, "DOMINOCORE_DIFF_ROUNDS") for n, rounds in DEFAULT_ROUNDS.items()}
 MATCHES = scaled(10, 100, "DOMINOCORE_DIFF_MATCHES")
 #: The refusals' words are compared in every round of the default run, and in
 #: every 10th of the large one (some 7 ms a comparison: the large run would
