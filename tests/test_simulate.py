@@ -3,15 +3,17 @@ independent of the thread count, releasing the GIL, rejecting bad arguments."""
 
 from __future__ import annotations
 
+import io
+import sys
 import threading
 import time
 
 import dominocore.reference as ref
 import numpy as np
 import pytest
-from helpers import scaled
+from helpers import import_core, scaled
 
-native = pytest.importorskip("dominocore._native")
+native = import_core()
 
 RULES = [
     dict(game="chickenfoot", rule_set="trains", set=9, players=4),
@@ -309,3 +311,33 @@ def test_ctrl_c_stops_a_python_loop_with_threads(module):
     # thread pool then played every game still queued (hours here).
     latencies = interrupt_many_times(module, [0.0, 0.05, 0.3], policy="[lambda v: v.legal_actions()[0], 'random']")
     assert max(latencies) < CTRL_C_DEADLINE
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal (tqdm draws its bar only on one)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False], ids=["terminal", "pipe"])
+def test_progress_true_draws_a_bar_on_a_terminal_only(dc, monkeypatch, terminal):
+    """``progress=True`` shows a bar on stderr where a person is watching, and
+    writes nothing into a pipe or a log (no ``\\r`` frames there)."""
+    err = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    rules = dc.Doubles(players=2)
+    sim = dc.simulate(rules, rounds=40, seed=3, progress=True)
+    chunks = list(dc.simulate_iter(rules, rounds=40, seed=3, chunk_size=15, progress=True))
+    assert sim.points.tolist() == np.concatenate([c.points for c in chunks]).tolist()
+    assert sim.points.tolist() == dc.simulate(rules, rounds=40, seed=3).points.tolist()  # a bar changes nothing
+    if terminal:
+        assert "\r" in err.getvalue() and "round/s" in err.getvalue()
+    else:
+        assert err.getvalue() == ""
+
+
+@pytest.mark.parametrize("progress", ["yes", 1, 2.5])
+def test_progress_must_be_a_bool_none_or_a_callable(dc, progress):
+    with pytest.raises(dc.RulesError, match="progress must be True, False, None or a callable"):
+        dc.simulate(dc.Doubles(players=2), rounds=4, progress=progress)

@@ -652,7 +652,7 @@ def simulate(
     round_index: int = 0,
     policy: Any = "random",
     threads: Optional[int] = None,
-    progress: Optional[Progress] = None,
+    progress: Union[bool, None, Progress] = None,
     policy_options: Optional[Dict[str, Any]] = None,
     backend: str = "local",
     chunks: Optional[int] = None,
@@ -665,7 +665,9 @@ def simulate(
 
     ``progress(done, total)``, if given, is called from this thread about
     every 50 ms and at the end; an exception it raises stops the workers and
-    propagates. Ctrl-C stops the run within about 100 ms (``KeyboardInterrupt``).
+    propagates. ``progress=True`` shows a bar on stderr instead (quiet when
+    stderr is not a terminal). Ctrl-C stops the run within about 100 ms
+    (``KeyboardInterrupt``).
 
     A policy that is not made of "random" and "greedy" (search bots by name
     with ``policy_options``, bot objects, callables of a ``PlayerView``) runs

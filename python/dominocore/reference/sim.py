@@ -13,7 +13,7 @@ import numbers
 import threading
 import time
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Deque, Dict, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Deque, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from ..common.checks import (
 )
 from ..common.errors import RulesError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
+from ..common.progress import progress_callback
 from ..common.rules import Rules, check_rules
 from .players import SharedRandom
 
@@ -202,9 +203,15 @@ def check_simulate_args(
         raise RulesError("round_index applies to rounds= only: a match deals its rounds 0, 1, ... itself")
     else:
         index = 0
-    if progress is not None and not callable(progress):
-        raise RulesError(f"progress must be a callable progress(done, total), got {type(progress).__name__}")
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise RulesError(
+            f"progress must be True, False, None or a callable progress(done, total), got {type(progress).__name__}"
+        )
     policies = check_policies(policy, rules.players)
+    if progress is True:  # checked: a bar now would be left behind by an error
+        progress = progress_callback(n, "match" if matches is not None else "round")
+    elif progress is False:
+        progress = None
     return SimulationArgs(matches is not None, n, check_seed(seed), index, policies, threads, progress)
 
 
@@ -216,7 +223,7 @@ def simulate(
     round_index: int = 0,
     policy: Any = "random",
     threads: Optional[int] = None,
-    progress: Optional[Progress] = None,
+    progress: Union[bool, None, Progress] = None,
     policy_options: Optional[Dict[str, Any]] = None,
     backend: str = "local",
     chunks: Optional[int] = None,
@@ -231,6 +238,8 @@ def simulate(
     of a ``PlayerView``; docs/search.md 5) on ``threads`` Python threads, as
     the compiled engine does. ``progress(done, total)``, if given, is called
     now and then and at the end; an exception it raises stops the run.
+    ``progress=True`` shows a bar on stderr instead (quiet when stderr is not
+    a terminal).
 
     ``backend="ray"`` plays the games in ``chunks`` Ray tasks (``address``:
     a Ray cluster) and joins them (``dominocore.distributed``); ``chunks``
@@ -366,7 +375,7 @@ def simulate_iter(
     policy: Any = "random",
     threads: Optional[int] = None,
     chunk_size: Optional[int] = None,
-    progress: Optional[Progress] = None,
+    progress: Union[bool, None, Progress] = None,
     *,
     chunk_seconds: Optional[float] = None,
     _simulate: Callable[..., SimulationResult] = simulate,
