@@ -3,11 +3,36 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import pkgutil
 
 import dominocore as dc
 import pytest
+
+#: Whether the compiled core is installed: a pure-Python install
+#: (``DOMINOCORE_PURE_PYTHON=1 pip install .``) has none.
+CORE_INSTALLED = importlib.util.find_spec("dominocore._core") is not None
+#: Whether ``import dominocore`` serves the compiled core: not under
+#: ``DOMINOCORE_IMPLEMENTATION=python``, nor without a core.
+SERVES_CORE = dc.Round.__module__ == "dominocore._native"
+NO_CORE = "the compiled core is not installed (a pure-Python install, DOMINOCORE_PURE_PYTHON=1)"
+#: For tests that need the compiled core beside the reference.
+needs_core = pytest.mark.skipif(not CORE_INSTALLED, reason=NO_CORE)
+#: For tests of what ``import dominocore`` serves when that is the compiled core.
+needs_served_core = pytest.mark.skipif(
+    not SERVES_CORE,
+    reason="import dominocore serves the pure-Python reference here (DOMINOCORE_IMPLEMENTATION=python, "
+    "or no compiled core): this test is about the compiled core",
+)
+
+
+def import_core(name: str = "dominocore._native"):
+    """The compiled core's module ``name``; where the core is not installed, a
+    skip (of the whole module when called at its top)."""
+    if not CORE_INSTALLED:
+        pytest.skip(NO_CORE, allow_module_level=True)
+    return importlib.import_module(name)
 
 
 def scaled(default: int, large: int, env: str = "") -> int:
@@ -103,12 +128,18 @@ def observe_information(round_) -> list:
     return seen
 
 
+#: The modules that are the compiled core's (absent from a pure-Python install).
+CORE_MODULES = ("dominocore._native", "dominocore._vector_env", "dominocore.search")
+
+
 def public_modules():
     """Every module of the package that imports here (the bridges to optional
     packages are skipped where those are not installed)."""
     yield dc
     for info in pkgutil.walk_packages(dc.__path__, "dominocore."):
         if info.name.rsplit(".", 1)[-1].startswith("_") and info.name != "dominocore._native":
+            continue
+        if not CORE_INSTALLED and info.name in CORE_MODULES:
             continue
         try:
             yield importlib.import_module(info.name)

@@ -35,9 +35,9 @@ import random
 
 import dominocore.reference as ref
 import pytest
-from helpers import observe, observe_information, observe_step, refusals, scaled
+from helpers import import_core, observe, observe_information, observe_step, refusals, scaled
 
-native = pytest.importorskip("dominocore._native")
+native = import_core()
 
 # Rounds per configuration by set size (a double-18 round costs some fifteen double-6 rounds).
 DEFAULT_ROUNDS = {6: 120, 9: 40, 12: 25, 15: 16, 18: 12}

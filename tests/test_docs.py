@@ -6,8 +6,11 @@ import contextlib
 import doctest
 import importlib
 import io
+import os
 import pathlib
 import re
+import subprocess
+import sys
 
 import pytest
 from helpers import public_modules
@@ -35,3 +38,26 @@ def test_readme_tour_runs_as_written():
     lines = out.getvalue().splitlines()
     assert lines[0] == "2 9-9 [0, 1, 2, 3]"
     assert lines[2].startswith("must_place - ") and "seat 2" in lines[2]
+
+
+def test_readme_tour_runs_as_written_in_the_reference():
+    """The tour under ``DOMINOCORE_IMPLEMENTATION=python`` (a new process: the
+    variable is read at import), printing what it prints with the core. The
+    tour is sized to take seconds there too (it took minutes once, silently)."""
+    script = (
+        "import contextlib, io, pathlib, re\n"
+        f"text = pathlib.Path({str(README)!r}).read_text()\n"
+        "for code in re.findall(r'```python\\n(.*?)```', text, flags=re.S):\n"
+        "    exec(compile(code, 'README.md', 'exec'), {})\n"
+        "import dominocore\n"
+        "print('served by', dominocore.Round.__module__)\n"
+    )
+    env = {**os.environ, "DOMINOCORE_IMPLEMENTATION": "python"}
+    python = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    assert python.returncode == 0, python.stderr
+    lines = python.stdout.splitlines()
+    assert lines[-1] == "served by dominocore.reference.round"
+    env["DOMINOCORE_IMPLEMENTATION"] = "cpp"
+    core = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+    if core.returncode == 0:  # the same printout, but for who served it (absent in a pure-Python install)
+        assert lines[:-1] == core.stdout.splitlines()[:-1]

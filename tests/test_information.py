@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 from dominocore.common.rules import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 from dominocore.common.tiles import tiles_of_set
+from helpers import import_core, needs_core
 from information_helpers import (
     CONFIGS,
     Knowledge,
@@ -338,7 +339,7 @@ def test_each_count_of_the_core_is_uniform(name, method):
     accepts or rejects (docs/information.md 4). The coarser model must really
     be coarser, and rejected draws must occur, wherever the position has more
     than one group of unseen tiles."""
-    dc = pytest.importorskip("dominocore._native")
+    dc = import_core()
     round_, seat = build(dc, POSITIONS[name])
     core = round_._s._determinizer(seat, 0, method)
     check_uniform(
@@ -361,7 +362,7 @@ def test_the_core_counts_the_same_worlds_by_tile_and_by_seat(config):
     """The core's two exact counts are computed differently (tile by tile over
     cells; seat by seat over groups of unseen tiles): on random positions they
     find the same number of worlds, to double precision."""
-    dc = pytest.importorskip("dominocore._native")
+    dc = import_core()
     rng = random.Random(f"two counts {config_id(config)}")
     for round_, seat in positions(dc, config, rng, information_scaled(12, 120)):
         found = {}
@@ -470,6 +471,7 @@ def _samplers(original, seat) -> List[Tuple[str, Callable[[int], Any], Any]]:
     return found
 
 
+@needs_core
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_marginals_match_the_rejection_sampler(config):
     """P(tile t in seat j's hand) from each implementation's determinizer
@@ -995,6 +997,7 @@ def _bad_buffers(shape):
     return buffers
 
 
+@needs_core
 def test_bad_out_buffers_are_refused_alike_by_both_implementations():
     """``observation_tensor``'s and ``observation_tensors``' ``out``: both
     implementations refuse the same buffers with the same error, and leave

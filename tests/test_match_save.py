@@ -9,7 +9,7 @@ import importlib
 import json
 
 import pytest
-from helpers import observe
+from helpers import needs_core, observe
 
 IMPLEMENTATIONS = ("dominocore.reference", "dominocore._native")
 
@@ -45,6 +45,7 @@ def history(match) -> dict:
 # --------------------------------------------------------------------------- resuming exactly
 
 
+@needs_core
 @pytest.mark.parametrize("name, make, policy", GAMES, ids=[g[0] for g in GAMES])
 def test_a_saved_match_resumes_exactly_in_both_implementations(dc, name, make, policy):
     rules = make(dc)

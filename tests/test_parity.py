@@ -14,8 +14,9 @@ import random
 import dominocore.reference as ref
 import numpy as np
 import pytest
+from helpers import import_core
 
-native = pytest.importorskip("dominocore._native")
+native = import_core()
 
 RULES = [
     ("chickenfoot", dict(players=4, set=9)),

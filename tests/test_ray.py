@@ -15,6 +15,7 @@ import dominocore as dc
 import numpy as np
 import pytest
 from dominocore.distributed import _simulate_chunk, fit_cpus, largest_node_cpus, run_chunks
+from helpers import needs_core
 
 ray = pytest.importorskip(
     "ray", reason="Ray is not installed (pip install 'dominocore[ray]'): the Ray backend is untested"
@@ -85,6 +86,7 @@ def test_tournament_on_ray_is_the_local_run(dc):
     assert shown == local and str(shown) == str(local)
 
 
+@needs_core
 def test_a_failed_task_is_retried_without_gaps_or_duplicates(tmp_path):
     rules = dc.Doubles(players=2)
     local = dc.simulate(rules, rounds=500, seed=1)

@@ -19,7 +19,7 @@ import sys
 import pytest
 from dominocore import record
 from dominocore.record import RecordError
-from helpers import observe
+from helpers import needs_core, observe
 
 DATA = pathlib.Path(__file__).parent / "data" / "records"
 IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore._native"}
@@ -136,6 +136,7 @@ def objects(dc):
     return out
 
 
+@needs_core
 def test_records_round_trip_exactly_across_implementations(dc):
     for obj in objects(dc):
         text = record.dumps(obj)

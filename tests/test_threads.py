@@ -24,9 +24,9 @@ import dominocore
 import dominocore.reference as ref
 import numpy as np
 import pytest
-from helpers import scaled
+from helpers import import_core, scaled
 
-native = pytest.importorskip("dominocore._native")
+native = import_core()
 
 # Threads per test: more than the cores, so that they interleave.
 THREADS = 4

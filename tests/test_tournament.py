@@ -11,6 +11,7 @@ import dominocore as dc
 import dominocore.tournaments as T
 import numpy as np
 import pytest
+from helpers import needs_core
 
 
 def tour(dc, rules, bots, **kwargs):
@@ -199,6 +200,7 @@ def test_same_seed_same_result_whatever_the_chunks(dc):
     assert str(tour(dc, rules, bots, rounds=7, seed=3)) == str(base)
 
 
+@needs_core
 def test_the_progress_bar_changes_nothing(dc, capsys):
     rules = dc.Block(players=2)
     quiet = tour(dc, rules, ["greedy", "random"], rounds=5, seed=1)

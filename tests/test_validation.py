@@ -13,9 +13,10 @@ import textwrap
 
 import numpy as np
 import pytest
+from helpers import import_core
 from scenario_helpers import deal
 
-native = pytest.importorskip("dominocore._native")
+native = import_core()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from dominocore.common.checks import PLAYER_SEED_XOR
 from dominocore.common.vector_env import round_seed
-from helpers import scaled
+from helpers import needs_core, needs_served_core, scaled
 
 RULES = {
     "trains": lambda dc: dc.ChickenFoot(players=4),
@@ -111,6 +111,7 @@ def test_step_random_is_the_documented_policy(dc):
         np.testing.assert_array_equal(env.actions, actions)
 
 
+@needs_core
 @pytest.mark.parametrize("game", sorted(RULES))
 def test_compiled_equals_reference_and_threads_do_not_matter(game):
     rules = RULES[game](dominocore)
@@ -282,6 +283,7 @@ def test_uninitialised_object_is_refused(dc):
         env.step_random()
 
 
+@needs_served_core
 def test_compiled_core_refuses_raw_input():
     from dominocore import _core
 
@@ -300,6 +302,7 @@ def test_compiled_core_refuses_raw_input():
         pickle.dumps(core)
 
 
+@needs_core
 def test_docstring_examples_of_the_private_module():
     module = importlib.import_module("dominocore._vector_env")
     failures, tried = doctest.testmod(module)
@@ -315,6 +318,7 @@ def gym():
     return importlib.import_module("dominocore.gymnasium_vector")
 
 
+@needs_core
 @pytest.mark.parametrize("implementation", ["cpp", "python"])
 def test_gymnasium_wrapper_follows_the_vector_conventions(gym, implementation):
     import gymnasium
