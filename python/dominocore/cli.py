@@ -27,6 +27,7 @@ from tqdm import tqdm
 
 import dominocore as dc
 from dominocore.common.checks import MAX_SIM_COUNT
+from dominocore.common.policies import POLICY_NAMES
 from dominocore.common.rules import GAMES as RULES_CLASSES
 from dominocore.reference.sim import MAX_ITER_COUNT
 
@@ -44,8 +45,10 @@ _GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
     ("--lead", "lead", dict(choices=["winner", "highest_double"], help="Block: who leads a round")),
     ("--drawn-tile", "drawn_tile", dict(choices=["must", "may"], help="Mexican Train: a drawn tile that fits")),
 )
-#: The bots a person can play against, and the policies of simulate.
-BOTS = ("greedy", "random", "ismcts", "pimc")  # the searches at their default options (docs/search.md)
+#: The bots of every command (the demo's --policy, play's --bots, simulate's
+#: --policy): the library's one list (the searches at their default options,
+#: docs/search.md; "cheat" reads every hand, on purpose).
+BOTS = POLICY_NAMES
 #: The file types simulate --out writes, by suffix.
 OUT_TYPES = (".npz", ".csv", ".parquet")
 #: What a play session file says it is.
@@ -61,7 +64,7 @@ examples:
   dominocore play --game block --players 2          play Block against a bot
   dominocore simulate --rounds 100000 --out r.npz   100,000 random rounds
   dominocore replay game.json                       step through a record
-  dominocore show --seed 3 --moves "9-5@0 draw"     one position
+  dominocore show --seed 3 --moves "2-9@0 0-9@1"    one position
   dominocore COMMAND --help                         the options of a command
 """
 
@@ -97,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--policy",
         default=None,
-        help="comma-separated policies per seat, cycled: random, greedy, ismcts, pimc (default greedy,random)",
+        help=f"comma-separated policies per seat, cycled: {', '.join(BOTS)} (default greedy,random)",
     )
     parser.add_argument(
         "--simulate", type=int, default=0, metavar="N", help="also time N random rounds with dominocore.simulate"
@@ -118,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         default="greedy",
-        help="the other seats' bots in seat order, comma-separated, cycled (greedy, random, ismcts, pimc)",
+        help=f"the other seats' bots in seat order, comma-separated, cycled ({', '.join(BOTS)})",
     )
     play.add_argument("--rounds", type=int, metavar="N", help="stop after N rounds (default: the whole match)")
     play.add_argument("--resume", metavar="FILE", help="resume a game saved with the save command")
@@ -140,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--round-index", type=int, metavar="K", help="the index of every round (with --rounds only; default 0)"
     )
     simulate.add_argument(
-        "--policy", default=argparse.SUPPRESS, help="comma-separated policies per seat, cycled (default random)"
+        "--policy",
+        default=argparse.SUPPRESS,
+        help=f"comma-separated policies per seat, cycled: {', '.join(BOTS)} (default random)",
     )
     simulate.add_argument("--threads", type=int, help="native threads (default: every core)")
     simulate.add_argument("--out", metavar="FILE", help="write the per-round results to FILE.npz, .csv or .parquet")
@@ -252,9 +257,8 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seed = 7 if args.seed is None else args.seed
     if not 0 <= args.simulate <= MAX_SIM_COUNT:
         parser.error(f"--simulate must be between 0 and {MAX_SIM_COUNT}, got {args.simulate}")
+    policy = _policies(parser, args.policy or "greedy,random", "--policy", rules.players)
     try:
-        names = (args.policy or "greedy,random").split(",")
-        policy = [names[s % len(names)] for s in range(rules.players)]
         match = dc.Match(rules, seed=seed)  # checks the seed
         if args.simulate:
             dc.simulate(rules, rounds=0, seed=seed)  # checks what the timed run takes, before any work
@@ -263,6 +267,7 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(str(exc))
     print(f"dominocore {dc.__version__} ({dc.IMPLEMENTATION} engine): {rules!r}, seed {seed}")
     print("seats: " + ", ".join(f"{s}={p}" for s, p in enumerate(policy)))
+    print(f"how it is won: {_what_wins(rules)}")
     for k, result in enumerate(match.results):
         r = match.rounds[k]
         scores = " ".join(f"{x:4d}" for x in result.points)
@@ -276,6 +281,13 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.simulate:
         return _timed_simulation(rules, args.simulate, seed)
     return 0
+
+
+def _what_wins(rules: "dc.Rules") -> str:
+    """How the game's match is won, in a few words (docs/rules.md and docs/games/)."""
+    if rules.points_are_costs:
+        return "points are pips left in hand: the lowest total wins"
+    return f"points are scored: the first to {rules.target} wins, else the highest total"
 
 
 def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
@@ -308,9 +320,12 @@ def _bot_move(kind: str, round_: Any, seed: int) -> "dc.Move":
     key = (seed * 0x9E3779B97F4A7C15 + round_.round_index * 0x100000001B3 + len(round_.move_stack)) % 2**64
     if kind == "random":
         return dc.RandomPlayer(key).choose(round_)
-    from .search import SEARCH_POLICIES  # a search sees only the seat's view
+    from .search import SEARCH_POLICIES
 
-    return SEARCH_POLICIES[kind](seed=key).choose(round_.view(round_.current_player))
+    bot = SEARCH_POLICIES[kind](seed=key)
+    if kind == "cheat":  # reads every hand, on purpose (docs/search.md)
+        return bot.choose(round_)
+    return bot.choose(round_.view(round_.current_player))  # a search sees only the seat's view
 
 
 class _PlaySession:
@@ -369,6 +384,10 @@ class _PlaySession:
         if stop is not None and not isinstance(stop, int):
             raise ValueError(f"bad stop_after {stop!r}")
         return cls(match, seat, bots, int(data["seed"]), stop, read)
+
+    def seat_names(self) -> List[str]:
+        """A name for each seat: "you", or its bot."""
+        return ["you" if bot is None else bot for bot in self.bots]
 
     def save(self, path: str) -> None:
         """Write the session to ``path`` (JSON)."""
@@ -479,8 +498,7 @@ class _PlaySession:
         match = self.match
         totals = " ".join(map(str, match.totals))
         if match.is_over:
-            winners = ", ".join(map(str, match.winners))
-            print(f"match over: totals {totals}; winner{'s' if len(match.winners) > 1 else ''}: seat {winners}")
+            _print_match_end(match)
             return None
         if self.stop_after is not None and len(match.rounds) >= self.stop_after:
             print(f"stopped after {self.stop_after} round{'s' if self.stop_after != 1 else ''}: totals {totals}")
@@ -490,9 +508,9 @@ class _PlaySession:
         return round_
 
     def _finish_round(self, round_: Any) -> Optional[Any]:
-        self.show(round_)
-        result = round_.result
-        print(f"round {round_.round_index} over: {text.result_text(result)}")
+        # The result once: the moves since the person's last turn were each
+        # described, so the table is not printed again (it ends with the result too).
+        print(f"round {round_.round_index} over: {text.result_text(round_.result)}")
         print(f"totals: {' '.join(map(str, self.match.totals))}")
         return self._next_round()
 
@@ -510,7 +528,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 data = json.load(f)
             session = _PlaySession.from_dict(data, read)
         except (OSError, ValueError, KeyError, TypeError, OverflowError, dc.DominoError) as exc:
-            parser.error(f"cannot resume from {args.resume}: {exc}")
+            parser.error(f"cannot resume from {args.resume}: {_reason(exc)}")
     else:
         rules = _rules_or_exit(parser, args)
         _check_seat(parser, args.seat, rules.players)
@@ -724,16 +742,31 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- records: replay, show
 
 
-def _load_record(parser: argparse.ArgumentParser, path: str) -> Any:
-    """The Round or Match a record file holds (``dominocore.record.load``)."""
+def _reason(exc: BaseException) -> str:
+    """Why a file could not be read, as one sentence ("No such file or
+    directory", not "[Errno 2] ...")."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return " ".join(str(exc).split("\n"))
+
+
+def _load_record(parser: argparse.ArgumentParser, path: str) -> Tuple[Any, Optional[List[str]]]:
+    """The Round or Match a file holds, and its seats' names if it names
+    them: a game record (``dominocore.record``) or a game saved by ``play``
+    (every file the command line writes is read by every command that reads
+    one)."""
     from . import record
 
     try:
-        return record.load(path)
-    except OSError as exc:
-        parser.error(f"cannot read {path}: {exc.strerror or exc}")
-    except (dc.DominoError, ValueError, KeyError, TypeError) as exc:
-        parser.error(f"cannot read {path}: {exc}")
+        with open(path, encoding="utf-8") as f:
+            text_ = f.read()
+        data = json.loads(text_)
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            session = _PlaySession.from_dict(data, input)
+            return session.match, session.seat_names()
+        return record.loads(text_), record.read_header(text_).get("seats")
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, OverflowError, dc.DominoError) as exc:
+        parser.error(f"cannot read {path}: {_reason(exc)}")
 
 
 def _rounds_of(record: Any) -> List[Any]:
@@ -752,7 +785,7 @@ def _at_deal(round_: Any) -> Tuple[Any, List["dc.Move"]]:
 
 def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``replay`` subcommand."""
-    record = _load_record(parser, args.file)
+    record, names = _load_record(parser, args.file)
     rounds = _rounds_of(record)
     if not rounds:
         print("the record holds no round")
@@ -761,6 +794,8 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     _check_seat(parser, seat, rounds[0].rules.players)
     interactive = not args.all and sys.stdin.isatty()
     print(f"{text.game_title(rounds[0].rules)}; {len(rounds)} round{'s' if len(rounds) != 1 else ''}")
+    if names:
+        print("seats: " + ", ".join(f"{s} {name}" for s, name in enumerate(names)))
     for r in rounds:
         position, moves = _at_deal(r)
         print(f"\nround {position.round_index}: the deal")
@@ -778,7 +813,22 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             drawn = position.drawn_tile if move.kind == "draw" and seat == mover else None
             print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat))
             print(text.render(position, seat))
+    if isinstance(record, dc.reference.Match):
+        _print_match_end(record)
     return 0
+
+
+def _print_match_end(match: Any) -> None:
+    """A match's totals, and its winners once it is over."""
+    totals = " ".join(map(str, match.totals))
+    if match.is_over:
+        winners = ", ".join(map(str, match.winners))
+        print(
+            f"\nmatch over: totals {totals} ({_what_wins(match.rules)}); "
+            f"winner{'s' if len(match.winners) > 1 else ''}: seat {winners}"
+        )
+    else:
+        print(f"\nmatch not over: totals {totals} after {len(match.rounds)} rounds")
 
 
 def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -788,7 +838,7 @@ def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         given += ["--game"] * (_given(args, "game") is not None) + ["--seed"] * (_given(args, "seed") is not None)
         if given:
             parser.error(f"--record takes the game from the file: drop {', '.join(given)}")
-        rounds = _rounds_of(_load_record(parser, args.record))
+        rounds = _rounds_of(_load_record(parser, args.record)[0])
         if not rounds:
             parser.error(f"{args.record} holds no round")
         k = args.round_index
