@@ -564,8 +564,13 @@ class RandomPlayer(Guarded):
     def __init__(self, seed: int = 0) -> None:
         self._core = _core.RandomPlayerCore(check_seed(seed))
 
-    def choose(self, round: Round) -> Move:
-        """The move to play in ``round`` (``StateError`` once it is over)."""
+    def choose(self, round: Union[Round, PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move: the distinct listing either way); ``StateError`` once
+        the round is over."""
+        if isinstance(round, PlayerView):
+            moves = _policies.view_moves(round)
+            return moves[self._core._below(len(moves))]
         return _decode(self._core._choose(_checked_round(round)))
 
     def __repr__(self) -> str:
@@ -573,12 +578,29 @@ class RandomPlayer(Guarded):
         return f"<RandomPlayer SplitMix64(state={state:#018x})>"  # as the reference's
 
 
+def _greedy_of_view(view: PlayerView) -> Move:
+    """The greedy move (docs/rules.md 1.6) among a view's legal moves: the
+    first placement of a tile in the distinct listing is the full listing's
+    first, so this is the move the core picks in the round itself."""
+    moves = _policies.view_moves(view)
+    best: Optional[Move] = None
+    for move in moves:
+        if move.is_place and (best is None or view.rules.tile_score(move.tile) > view.rules.tile_score(best.tile)):
+            best = move
+    if best is not None:
+        return best
+    return Move(DRAW) if Move(DRAW) in moves else Move(PASS)
+
+
 class GreedyPlayer:
     """Places the tile that would score most in hand (first in canonical order
     on ties); draws if it cannot place, else passes."""
 
-    def choose(self, round: Round) -> Move:
-        """The move to play in ``round`` (``StateError`` once it is over)."""
+    def choose(self, round: Union[Round, PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move); ``StateError`` once the round is over."""
+        if isinstance(round, PlayerView):
+            return _greedy_of_view(round)
         return _decode(_core._greedy_move(_checked_round(round)))
 
     def __repr__(self) -> str:

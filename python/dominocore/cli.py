@@ -454,7 +454,7 @@ class _PlaySession:
             print(f"legal moves: {moves}")
             print("commands: help, hint, undo, save FILE, show, quit (or type a move, like 5-9@2)")
         elif word == "hint":
-            print(f"hint: {dc.GreedyPlayer().choose(round_)}")
+            print(f"hint: {dc.GreedyPlayer().choose(round_.view(self.seat))}")  # from what the person sees
         elif word == "show":
             self.show(round_)
         elif word == "undo":

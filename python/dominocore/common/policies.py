@@ -21,6 +21,7 @@ from .moves import Move, as_move
 
 __all__ = [
     "CallablePlayer",
+    "view_moves",
     "MixedBots",
     "POLICY_NAMES",
     "check_policy_options",
@@ -32,6 +33,20 @@ __all__ = [
 #: The policy names: the built-in bots and the searches of ``dominocore.search``.
 POLICY_NAMES = ("random", "greedy", "ismcts", "pimc", "cheat")
 _PLAIN = ("random", "greedy")
+
+
+def view_moves(view: Any) -> List[Move]:
+    """The moves a bot may choose from in a ``PlayerView``: the viewer's legal
+    moves (the distinct listing, docs/rules.md 1.7). ``StateError`` when the
+    round was over or it was not the viewer's turn when the view was taken."""
+    if view.is_over:
+        raise StateError("the round is over: there is no move to choose")
+    if view.current_player != view.seat:
+        raise StateError(
+            f"this is seat {view.seat}'s view, and seat {view.current_player} is to move: "
+            "a bot chooses from the view of the seat to move"
+        )
+    return list(view.legal_moves())
 
 
 class CallablePlayer:

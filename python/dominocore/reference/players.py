@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, List, Union
 
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
 from ..common.moves import DRAW, PASS, Move
+from ..common.policies import view_moves
+from ..common.view import PlayerView
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import RoundAPI
 
@@ -19,9 +21,13 @@ __all__ = ["RandomPlayer", "GreedyPlayer", "SharedRandom", "check_policies", "PO
 ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
 
 
-def _moves_of(round: "Round", distinct: bool) -> List[Move]:
+def _moves_of(round: Union["Round", PlayerView], distinct: bool) -> List[Move]:
+    """The moves to choose from: a round's (the distinct listing or all), or
+    the seat to move's view's (the distinct listing)."""
+    if isinstance(round, PlayerView):
+        return view_moves(round)
     if not isinstance(round, RoundAPI):
-        raise TypeError(f"expected a dominocore Round, got {shown(round)}")
+        raise TypeError(f"expected a dominocore Round or PlayerView, got {shown(round)}")
     if round.is_over:
         raise StateError(ROUND_OVER_MESSAGE)
     return round.legal_moves(distinct=distinct)
@@ -36,8 +42,10 @@ class RandomPlayer(Guarded):
     def __init__(self, seed: int = 0) -> None:
         self.rng = SplitMix64(check_seed(seed) ^ PLAYER_SEED_XOR)
 
-    def choose(self, round: "Round") -> Move:
-        """The move to play in ``round`` (``StateError`` once it is over)."""
+    def choose(self, round: Union["Round", PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move: the distinct listing either way); ``StateError`` once
+        the round is over."""
         moves = _moves_of(round, distinct=True)
         return moves[self.rng.below(len(moves))]
 
@@ -49,8 +57,9 @@ class GreedyPlayer:
     """Places the tile that would score most in hand (first in canonical order
     on ties); draws if it cannot place, else passes."""
 
-    def choose(self, round: "Round") -> Move:
-        """The move to play in ``round`` (``StateError`` once it is over)."""
+    def choose(self, round: Union["Round", PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move); ``StateError`` once the round is over."""
         moves = _moves_of(round, distinct=False)
         places = [m for m in moves if m.is_place]
         if places:
