@@ -132,7 +132,9 @@ def test_bradley_terry_three_bots_is_consistent():
 def test_every_bot_plays_every_seat_equally(bots, players, kwargs, tables):
     seating = T._seating(len(bots), players, kwargs.get("seating", "rotate"), None)
     if "lineup" in kwargs:
-        seating = T._seating(len(bots), players, "rotate", T._check_lineup(kwargs["lineup"], bots, players))
+        seating = T._seating(
+            len(bots), players, "rotate", T._check_lineup(kwargs["lineup"], bots, [None] * len(bots), players)
+        )
     assert len(seating) == tables
     assert len({tuple(row) for row in seating.tolist()}) == tables
     for b in range(len(bots)):
@@ -208,6 +210,7 @@ def test_the_progress_bar_changes_nothing(dc, capsys):
     shown = dc.tournament(rules, ["greedy", "random"], rounds=5, seed=1, progress=True)
     out = capsys.readouterr()
     assert shown == quiet and out.out == ""
+    assert out.err == ""  # stderr is not a terminal here: no bar, no "\r" frames in a pipe or a log
     calls = []
     T.tournament(rules, ["greedy", "random"], rounds=4, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
@@ -364,3 +367,65 @@ def test_the_pre_registered_bench_script_runs(capsys):
     assert module.main(["--bot", "random", "--deals", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Smoke run: 3 deals" in out and out.count("| 3 |") == 4
+
+
+# --------------------------------------------------------------------------- naming a bot (issue 20, item 7)
+
+
+def test_a_bot_is_named_however_it_was_given():
+    rules = dc.Block(players=4, set=6)
+    bots = [("random", {}), "greedy"]
+    by_policy = dc.tournament(rules, bots, lineup=["random", "greedy", "greedy", "greedy"], rounds=3, progress=False)
+    by_index = dc.tournament(rules, bots, lineup=[0, 1, 1, 1], rounds=3, progress=False)
+    assert by_policy == by_index
+    for a, b in [(0, 1), ("random", "greedy"), ("random", 1), (0, "greedy")]:
+        assert by_index.pair(a, b) == by_index.pair("random", "greedy")
+        assert by_index.margin_differences(a, b).tolist() == by_index.margin_differences(0, 1).tolist()
+    assert by_index.index("greedy") == 1 and by_index.index(np.int64(0)) == 0
+
+
+def test_a_bot_with_options_answers_to_its_policy_name_and_its_full_name():
+    rules = dc.Block(players=4, set=6)
+    ismcts = lambda seed=0, iterations=1: dc.GreedyPlayer()  # noqa: E731  (stands in: fast)
+    T.register_bot("slow_bot", ismcts)
+    bots = [("slow_bot", {"iterations": 300}), "greedy"]
+    result = dc.tournament(rules, bots, lineup=["slow_bot", "greedy", "greedy", "greedy"], rounds=2, progress=False)
+    assert result.bots == ["slow_bot(iterations=300)", "greedy"]
+    assert result.pair("slow_bot", "greedy") == result.pair("slow_bot(iterations=300)", "greedy") == result.pair(0, 1)
+
+
+def test_an_ambiguous_or_unknown_name_is_refused_saying_what_would_do():
+    rules = dc.Block(players=4, set=6)
+    T.register_bot("fast_bot", lambda seed=0, depth=1: dc.GreedyPlayer())
+    bots = [("fast_bot", {"depth": 1}), ("fast_bot", {"depth": 2}), "greedy"]
+    with pytest.raises(dc.RulesError, match=r"lineup 'fast_bot' is ambiguous: it names bots 0, 1; use an index"):
+        dc.tournament(rules, bots, lineup=["fast_bot", 1, "greedy", "greedy"], rounds=1, progress=False)
+    result = dc.tournament(rules, bots, lineup=[0, 1, 2, 2], rounds=1, progress=False)
+    assert result.pair("fast_bot(depth=2)", "greedy") == result.pair(1, 2)
+    with pytest.raises(dc.RulesError, match="is ambiguous"):
+        result.pair("fast_bot", "greedy")
+    names = r"\(bots: 0 fast_bot\(depth=1\), 1 fast_bot\(depth=2\), 2 greedy\)"
+    with pytest.raises(dc.RulesError, match=r"unknown bot 'ismcts' " + names):
+        result.pair("ismcts", "greedy")
+    with pytest.raises(dc.RulesError, match="a pair is two different bots"):
+        result.pair(2, "greedy")
+    for bad in (True, 1.5, None, 3, -1):
+        with pytest.raises(dc.RulesError):
+            result.index(bad)
+    # the same policy twice, with no options: the first keeps the plain name
+    twice = dc.tournament(rules, ["random", "random", "greedy"], lineup=[0, 1, 2, 2], rounds=1, progress=False)
+    assert twice.bots == ["random", "random#2", "greedy"] and twice.index("random") == 0
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    T.tournament(dc.Block(players=2), ["greedy", "random"], rounds=3, progress=True, _implementation="python")
+    assert "\r" in err.getvalue() and "deal" in err.getvalue()

@@ -151,9 +151,9 @@ class _Reporter:
     def __init__(self, progress: Progress, total: int, description: str) -> None:
         self.total, self.done, self.bar, self.call = total, 0, None, None
         if progress is True:
-            from tqdm.auto import tqdm
+            from .common.progress import progress_bar  # quiet when stderr is not a terminal
 
-            self.bar = tqdm(total=total, desc=description, unit="deal", leave=False, dynamic_ncols=True)
+            self.bar = progress_bar(total, "deal", description)
         elif callable(progress):
             self.call = progress
         elif progress not in (False, None):

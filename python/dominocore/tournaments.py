@@ -282,21 +282,40 @@ def _seating(bots: int, players: int, seating: str, lineup: Optional[Sequence[in
     return np.array(tables, dtype=np.int64).reshape(-1, players)
 
 
-def _check_lineup(lineup: Any, names: List[str], players: int) -> Optional[List[int]]:
+def _bot_index(item: Any, names: Sequence[str], policies: Sequence[Optional[str]], what: str = "a bot") -> int:
+    """The index of the bot ``item`` names, however the bot was given: its
+    index, its name in the results (``"ismcts(iterations=300)"``, a dict's
+    label, ``"greedy#2"``), or its policy name (``"ismcts"``) when that names
+    one bot only. ``RulesError`` for an unknown or ambiguous name, saying
+    what would do."""
+    listed = ", ".join(f"{i} {name}" for i, name in enumerate(names))
+    if isinstance(item, str):
+        if item in names:
+            return list(names).index(item)
+        matches = [i for i, policy in enumerate(policies) if policy == item]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise RulesError(
+                f"{what} {item!r} is ambiguous: it names bots {', '.join(map(str, matches))}; "
+                f"use an index or a full name (bots: {listed}), or name the bots with a dict of label: spec"
+            )
+        raise RulesError(f"{what} names an unknown bot {item!r} (bots: {listed})")
+    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
+        raise RulesError(f"{what} is a bot's name or index, got {shown(item)} (bots: {listed})")
+    return as_int(item, what, 0, len(names) - 1)
+
+
+def _check_lineup(
+    lineup: Any, names: List[str], policies: Sequence[Optional[str]], players: int
+) -> Optional[List[int]]:
     if lineup is None:
         return None
     if not isinstance(lineup, (list, tuple)) or len(lineup) != players:
         raise RulesError(
             f"lineup must be a list of {players} bots (names or indices), one per seat, got {shown(lineup)}"
         )
-    out = []
-    for item in lineup:
-        if isinstance(item, str):
-            if item not in names:
-                raise RulesError(f"lineup names an unknown bot {item!r} (bots: {', '.join(names)})")
-            out.append(names.index(item))
-        else:
-            out.append(as_int(item, "a lineup entry", 0, len(names) - 1))
+    out = [_bot_index(item, names, policies, "lineup") for item in lineup]
     missing = [names[i] for i in range(len(names)) if i not in out]
     if missing:
         raise RulesError(f"the lineup leaves out bot(s) {', '.join(missing)}: every bot must have a seat")
@@ -554,10 +573,14 @@ class TournamentResult:
         unit: str = "rounds",
         seed: int = 0,
         level: float = 0.95,
+        policies: Optional[Sequence[Optional[str]]] = None,
     ) -> None:
-        """Build from the raw arrays (the tournament does; tests build small ones by hand)."""
+        """Build from the raw arrays (the tournament does; tests build small ones by hand).
+        ``policies`` (one per bot, ``None`` for an object or a function) lets a
+        bot be named by its policy name where that names one bot only."""
         self.rules = rules
         self.bots = list(bots)
+        self.policies: List[Optional[str]] = list(policies) if policies is not None else [None] * len(self.bots)
         self.seating = np.asarray(seating, dtype=np.int64)
         self.points = np.asarray(points, dtype=np.int64)
         self.wins = np.asarray(wins, dtype=np.float64)
@@ -608,9 +631,16 @@ class TournamentResult:
             raise RulesError(f"metric must be one of {sorted(self._per_deal)}, got {shown(metric)}")
         return self._per_deal[metric].copy()
 
-    def margin_differences(self, bot: int, opponent: int) -> np.ndarray:
-        """Per deal, bot ``bot``'s mean margin minus bot ``opponent``'s (by
-        index), computed exactly from integers: equal margins differ by 0.0."""
+    def index(self, bot: Union[str, int]) -> int:
+        """The index of a bot named however it was given (``_bot_index``): its
+        index, its name in the results, or its policy name if that is unique."""
+        return _bot_index(bot, self.bots, self.policies)
+
+    def margin_differences(self, bot: Union[str, int], opponent: Union[str, int]) -> np.ndarray:
+        """Per deal, bot ``bot``'s mean margin minus bot ``opponent``'s (each
+        named as ``index`` takes it), computed exactly from integers: equal
+        margins differ by 0.0."""
+        bot, opponent = self.index(bot), self.index(opponent)
         sums, seats = self._margin_sums, self._seats
         numerator = sums[:, bot] * seats[opponent] - sums[:, opponent] * seats[bot]
         return numerator / (seats[bot] * seats[opponent] * (self.rules.players - 1))
@@ -676,12 +706,16 @@ class TournamentResult:
             )
         return rows
 
-    def pair(self, bot: str, opponent: str) -> Dict[str, Any]:
-        """The ``pairwise()`` row of ``bot`` over ``opponent``."""
+    def pair(self, bot: Union[str, int], opponent: Union[str, int]) -> Dict[str, Any]:
+        """The ``pairwise()`` row of ``bot`` over ``opponent``, each named as
+        ``index`` takes it (an index, a name in the results, a unique policy name)."""
+        a, b = self.index(bot), self.index(opponent)
+        if a == b:
+            raise RulesError(f"a pair is two different bots, got {self.bots[a]!r} twice")
         for row in self.pairwise():
-            if row["bot"] == bot and row["opponent"] == opponent:
+            if row["bot"] == self.bots[a] and row["opponent"] == self.bots[b]:
                 return row
-        raise RulesError(f"no pair {bot!r} over {opponent!r} (bots: {', '.join(self.bots)})")
+        raise AssertionError("unreachable: pairwise() has every ordered pair")
 
     def __str__(self) -> str:
         pct = f"{self.level:.0%}"
@@ -784,7 +818,8 @@ def tournament(
     implementation(_implementation)  # a name it knows
     checked = _check_bots(bots)
     names = [b.name for b in checked]
-    line = _check_lineup(lineup, names, rules.players)
+    policies = [b.policy for b in checked]
+    line = _check_lineup(lineup, names, policies, rules.players)
     table = _seating(len(checked), rules.players, seating, line)
     job = _Job(_implementation, rules, tuple(checked), table, seed, matches is not None, index)
     from .distributed import run_chunks  # here: the module imports this one
@@ -810,4 +845,5 @@ def tournament(
         unit="matches" if matches is not None else "rounds",
         seed=seed,
         level=level,
+        policies=policies,
     )

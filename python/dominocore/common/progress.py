@@ -16,7 +16,14 @@ def progress_bar(total: int, unit: str, description: str = "") -> Any:
     from tqdm import tqdm  # a dependency; imported when a bar is asked for
 
     return tqdm(
-        total=total, desc=description or None, unit=unit, unit_scale=True, file=sys.stderr, disable=None, leave=False
+        total=total,
+        desc=description or None,
+        unit=unit,
+        unit_scale=True,
+        file=sys.stderr,
+        disable=None,
+        leave=False,
+        dynamic_ncols=True,
     )
 
 
