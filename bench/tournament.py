@@ -1,4 +1,4 @@
-"""The pre-registered experiment of docs/tournaments.md 6: does bot A beat greedy?
+"""The pre-registered experiment of docs/tournaments.md 7: does bot A beat greedy?
 
 Fixed in advance (change nothing below after seeing results):
 

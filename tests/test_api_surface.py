@@ -135,3 +135,26 @@ def test_mypy_strict_accepts_the_readme_tour_and_every_docstring_example(tmp_pat
     command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache")]
     done = subprocess.run([*command, *map(str, files)], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_extras_agree_with_the_test_extra_on_where_a_package_installs():
+    """An extra naming a package the ``test`` extra limits to some platforms
+    carries the same marker (``openspiel`` and ``bench`` lacked it), and the
+    metadata names its authors."""
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((pathlib.Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+
+    def parts(requirement: str):
+        spec, _, marker = requirement.partition(";")
+        return re.split(r"[<>=!~\[ ]", spec.strip())[0].lower().replace("-", "_"), " ".join(marker.split())
+
+    limited = {name: marker for name, marker in map(parts, extras["test"]) if marker}
+    assert "open_spiel" in limited and "ray" in limited
+    for extra, requirements in extras.items():
+        for name, marker in map(parts, requirements):
+            if name in limited:
+                assert marker == limited[name], (
+                    f"[{extra}] {name}: marker {marker!r}, the test extra's {limited[name]!r}"
+                )
+    assert project["authors"] and project["maintainers"]

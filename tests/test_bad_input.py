@@ -72,3 +72,30 @@ def test_legal_action_mask_fills_a_caller_buffer(dc):
             r.legal_action_mask(bad)
     fresh = r.legal_action_mask()
     assert fresh.dtype == np.bool_ and list(np.flatnonzero(fresh)) == r.legal_actions()
+
+
+# --------------------------------------------------------------------------- issue 20, item 11: first words
+
+
+def test_a_draw_in_block_says_block_has_no_drawing(dc):
+    r = dc.Round(dc.Block(players=2), seed=3)
+    with pytest.raises(dc.IllegalMoveError, match=r"illegal move draw: Block has no drawing: seat 0 holds") as err:
+        r.push("draw")
+    assert err.value.reason == "must_place"  # the code still names the check that refused it
+    while any(m.is_place for m in r.legal_moves()):
+        r.push(r.legal_moves()[0])
+    assert not r.is_over
+    with pytest.raises(dc.IllegalMoveError, match="Block has no drawing: a seat that cannot place passes"):
+        r.push("draw")
+
+
+def test_a_tile_outside_the_set_is_not_a_tile_of_this_set(dc):
+    r = dc.Round(dc.ChickenFoot(players=2, set=6), seed=1)
+    before = r.to_dict()
+    with pytest.raises(dc.IllegalMoveError, match=r"9-9 is not a tile of this set \(double-6: halves 0 to 6\)"):
+        r.push("9-9@0")
+    assert r.to_dict() == before
+    held = {str(t) for t in r.hand(r.current_player)}
+    absent = next(str(dc.Tile.from_index(i)) for i in range(28) if str(dc.Tile.from_index(i)) not in held)
+    with pytest.raises(dc.IllegalMoveError, match=f"tile {absent} is not in seat {r.current_player}'s hand"):
+        r.push(f"{absent}@0")

@@ -61,3 +61,42 @@ def test_readme_tour_runs_as_written_in_the_reference():
     core = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
     if core.returncode == 0:  # the same printout, but for who served it (absent in a pure-Python install)
         assert lines[:-1] == core.stdout.splitlines()[:-1]
+
+
+ROOT = README.parent
+CITATION = re.compile(r"docs/((?:games/)?[\w-]+\.md) ((?:\d+(?:\.\d+)?|[A-Z]\d+))\b")
+
+
+def _sections(page: pathlib.Path) -> dict:
+    """A page's numbered headings, and its numbered list items (engine.md's
+    readings are cited by number): number -> text."""
+    headings, items = {}, {}
+    for line in page.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"#{1,6}\s+((?:\d+(?:\.\d+)?|[A-Z]\d+))\.?\s+(.*)", line)
+        item = re.match(r"(\d+)\.\s+(.*)", line)
+        if heading:
+            headings[heading.group(1)] = heading.group(2)
+        elif item:
+            items.setdefault(item.group(1), item.group(2))
+    return {**items, **headings}
+
+
+def test_every_section_cited_exists():
+    """Every "docs/PAGE.md N" in the code, the benchmarks and the docs names a
+    numbered section that exists (a renumbering leaves no stale citation)."""
+    shipped = [*ROOT.joinpath("python").rglob("*.py"), *ROOT.joinpath("bench").rglob("*.py")]
+    shipped += [*ROOT.joinpath("cpp").rglob("*.[ch]pp"), *ROOT.joinpath("docs").rglob("*.md"), README]
+    stale = []
+    for path in shipped:
+        for page, number in CITATION.findall(path.read_text(encoding="utf-8", errors="replace")):
+            target = ROOT / "docs" / page
+            if not target.is_file() or number not in _sections(target):
+                stale.append(f"{path.relative_to(ROOT)}: docs/{page} {number}")
+    assert not stale, stale
+
+
+def test_the_experiments_help_cites_the_experiments_section():
+    """bench/tournament.py --help cited docs/tournaments.md 6 (Ray), not 7."""
+    text = (ROOT / "bench" / "tournament.py").read_text(encoding="utf-8")
+    (number,) = re.findall(r"docs/tournaments\.md (\d+)", text.splitlines()[0])  # the help's description
+    assert "bench/tournament.py" in _sections(ROOT / "docs" / "tournaments.md")[number]

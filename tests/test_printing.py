@@ -179,3 +179,19 @@ def test_text_renders_print(dc, seat):
     r = dc.Round(dc.Doubles(players=2), seed=np.int64(3))
     assert isinstance(text.render(r, seat), str)
     assert isinstance(r.render(seat), str)
+
+
+def test_tiles_and_moves_print_as_their_notation(dc):
+    """A hand or a list of moves prints as everything else writes them (issue
+    20, item 11: ``print(state.hand(s))`` showed ``Tile(low=1, high=1)``), and
+    the notation parses back to the same value."""
+    r = dc.Round(dc.ChickenFoot(players=4), seed=7)
+    hand = r.hand(r.current_player)
+    assert str(hand) == "[" + ", ".join(str(t) for t in hand) + "]"
+    moves = r.legal_moves() + [dc.Move.draw(), dc.Move.pass_()]
+    assert repr(moves) == "[" + ", ".join(str(m) for m in moves) + "]"
+    for i in range(190):  # every tile of double-18
+        tile = dc.Tile.from_index(i)
+        assert dc.Tile.parse(repr(tile)) == tile and repr(tile) == str(tile)
+    for move in moves:
+        assert dc.Move.parse(repr(move)) == move

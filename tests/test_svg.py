@@ -292,3 +292,61 @@ def test_the_example_in_the_docs_is_current(dc):
     for _ in range(40):
         r.push(bot.choose(r))
     assert svg.render(r, seat=r.current_player) == example.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- every tile touches its end
+
+
+def _corners(r):
+    px, py = -r.uy, r.ux
+    return [
+        (r.cx + sa * r.a * r.ux + sb * r.b * px, r.cy + sa * r.a * r.uy + sb * r.b * py)
+        for sa, sb in ((1, 1), (1, -1), (-1, -1), (-1, 1))
+    ]
+
+
+def _segment_distance(p, a, b) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _distance(r, s) -> float:
+    """The Euclidean distance between two laid rectangles that do not overlap
+    (in tile halves): the nearest corner of one to an edge of the other."""
+    a, b = _corners(r), _corners(s)
+    return min(
+        min(_segment_distance(p, q[i], q[(i + 1) % 4]) for p in c for i in range(4)) for c, q in ((a, b), (b, a))
+    )
+
+
+@pytest.mark.parametrize(
+    "make", [lambda dc: dc.ChickenFoot(players=4), lambda dc: dc.ChickenFoot(players=3, rule_set="cross"),
+             lambda dc: dc.ChickenFoot(players=2, set=6), lambda dc: dc.Doubles(players=4)],
+    ids=["trains", "cross", "trains-d6", "doubles"],
+)  # fmt: skip
+def test_every_tile_touches_the_tile_whose_end_it_took(dc, make):
+    """A chicken foot's toes (first, middle, last, in every direction a foot
+    lies) and every other tile sit against the tile they were placed on, or
+    the centre's slot, unless the picture had to jump them (a connector
+    then links them). Issue 20 reported the first toe of a crosswise foot
+    detached; measured over these rounds, none is more than 0.06 halves off."""
+    rules = make(dc)
+    feet = 0
+    for seed in range(40):
+        r = dc.Round(rules, seed=seed)
+        rng = random.Random(seed)
+        while not r.is_over:
+            r.push(rng.choice(r.legal_moves()))
+        view = r.view(0)
+        scene = svg._tree_scene(view)
+        creator = {end: i for i, p in enumerate(view.layout) for end in p.created}
+        for i, placement in enumerate(view.layout):
+            if placement.end is None or scene.pieces[i].laid.jump is not None:
+                continue
+            parent = creator[placement.end]
+            gap = _distance(scene.pieces[parent].laid.rect, scene.pieces[i].laid.rect)
+            limit = 0.06 if view.layout[parent].end is not None else 0.6  # the centre's slots stand a little off
+            assert gap <= limit, (seed, i, str(placement.tile), gap)
+            feet += len(view.layout[parent].created) == 3 and view.layout[parent].end is not None
+    assert feet > 20 or rules.game == "doubles"

@@ -52,7 +52,12 @@ std::string State::explain(const Move& m, Reason r, int player) const {
            " is in question (docs/rules.md 1.4)";
       break;
     case Reason::NotInHand:
-      s += "tile " + tile + " is not in seat " + std::to_string(who) + "'s hand";
+      if (m.tile >= 0 && m.tile < kMaxTiles && tile_high(m.tile) > r_.rules.set) {
+        s += tile + " is not a tile of this set (double-" + std::to_string(r_.rules.set) +
+             ": halves 0 to " + std::to_string(r_.rules.set) + ") (docs/rules.md 1.1)";
+      } else {
+        s += "tile " + tile + " is not in seat " + std::to_string(who) + "'s hand";
+      }
       break;
     case Reason::EndNotOpen:
       s += "end " + std::to_string(m.end) +
@@ -96,10 +101,15 @@ std::string State::explain(const Move& m, Reason r, int player) const {
            tile_name(r_.f.drawn) + " or pass (docs/rules.md 1.4)";
       break;
     case Reason::MustPlace:
+      if (m.kind == MoveKind::Draw && r_.rules.game == Game::Block) s += "Block has no drawing: ";
       s += "seat " + std::to_string(cur) + " holds a legal placement and must place rather than " +
            (m.kind == MoveKind::Draw ? "draw" : "pass") + " (docs/rules.md 1.4)";
       break;
     case Reason::YardExhausted:
+      if (r_.rules.game == Game::Block) {
+        s += "Block has no drawing: a seat that cannot place passes (docs/games/block.md B4)";
+        break;
+      }
       s += "the yard holds " + std::to_string(yard_size()) +
            " tile(s) that may not be drawn (a reserve of " + std::to_string(r_.rules.reserve) +
            "; in Block every undealt tile is out of play), so nobody may draw (docs/rules.md "

@@ -168,7 +168,7 @@ class Round(RoundAPI):
     >>> import dominocore as dc
     >>> r = dc.Round(dc.ChickenFoot(players=4), seed=7)
     >>> r.centre, r.pending_ends
-    (Tile(low=9, high=9), [0, 1, 2, 3])
+    (9-9, [0, 1, 2, 3])
     """
 
     # The step interface's methods are the core's own bound methods, kept in

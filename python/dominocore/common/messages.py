@@ -15,9 +15,10 @@ tile or the public layout.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Optional, Tuple
 
 from .checks import shown
+from .rules import Block
 
 __all__ = ["illegal_move", "illegal_action", "action_not_your_turn", "NO_MOVE"]
 
@@ -93,9 +94,29 @@ def _detail(round: Any, reason: str, move: Any, player: Optional[int]) -> str:
     return f"the move is not legal now ({reason})"
 
 
+def _first_words(round: Any, reason: str, move: Any) -> Optional[Tuple[str, str]]:
+    """What a newcomer needs to hear first, where the reason code alone would
+    mislead (the code stays: it says which check refused the move): a draw in
+    a game without drawing, a tile that is not in the set at all. ``(words,
+    rule)``, or ``None``."""
+    rules = round.rules
+    if move.kind == "draw" and isinstance(rules, Block) and reason in ("must_place", "yard_exhausted"):
+        then = "a seat that cannot place passes" if reason == "yard_exhausted" else _detail(round, reason, move, None)
+        return f"Block has no drawing: {then}", "docs/games/block.md B4"
+    if reason == "not_in_hand" and move.tile.high > rules.set:
+        return (
+            f"{move.tile} is not a tile of this set (double-{rules.set}: halves 0 to {rules.set})",
+            "docs/rules.md 1.1",
+        )
+    return None
+
+
 def illegal_move(round: Any, reason: str, move: Any, player: Optional[int] = None) -> str:
     """The message for ``move`` refused with ``reason`` in ``round`` (as it
     stands, unchanged), the move having been made for ``player`` if named."""
+    first = _first_words(round, reason, move)
+    if first is not None:
+        return f"illegal move {move}: {first[0]} ({first[1]})"
     rule = _RULE.get(reason)
     return f"illegal move {move}: {_detail(round, reason, move, player)}" + (f" ({rule})" if rule else "")
 

@@ -29,10 +29,13 @@ class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
     """``Place(tile, end)``, ``Draw`` or ``Pass``; checked when built, so a
     ``Move`` is always well formed (docs/validation.md).
 
+    Its ``repr`` is its notation, as everywhere else (``print(round.legal_moves())``
+    shows ``[2-9@0, 2-9@1, draw]``); ``Move.parse(repr(m)) == m``.
+
     >>> Move.parse("9-5@2")
-    Move(kind='place', tile=Tile(low=5, high=9), end=2)
-    >>> str(Move.place("3-4", 0)), str(Move.draw()), str(Move.pass_())
-    ('3-4@0', 'draw', 'pass')
+    5-9@2
+    >>> str(Move.place("3-4", 0)), str(Move.draw()), Move.pass_(), Move.parse("9-5@2").tile
+    ('3-4@0', 'draw', pass, 5-9)
     """
 
     __slots__ = ()
@@ -92,6 +95,8 @@ class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
 
     def __str__(self) -> str:
         return f"{self.tile}@{self.end}" if self.kind == PLACE else self.kind
+
+    __repr__ = __str__
 
 
 def trusted_move(kind: str, tile: Optional[Tile] = None, end: Optional[int] = None) -> Move:

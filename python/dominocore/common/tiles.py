@@ -36,10 +36,13 @@ class Tile(namedtuple("Tile", "low high")):
 
     The halves may be given in either order; each is an integer 0..18.
 
+    Its ``repr`` is its notation, as everywhere else (``print(round.hand(0))``
+    shows ``[1-1, 0-5, ...]``); ``Tile.parse(repr(t)) == t``.
+
     >>> Tile.parse("9-5")
-    Tile(low=5, high=9)
-    >>> Tile(8, 7), str(Tile(3, 3)), Tile(0, 2).index, Tile.from_index(2)
-    (Tile(low=7, high=8), '3-3', 3, Tile(low=1, high=1))
+    5-9
+    >>> Tile(8, 7), str(Tile(3, 3)), Tile(0, 2).index, Tile.from_index(2), Tile(1, 2).low
+    (7-8, '3-3', 3, 1-1, 1)
     """
 
     __slots__ = ()
@@ -95,6 +98,9 @@ class Tile(namedtuple("Tile", "low high")):
         if number == self.high:
             return self.low
         raise ParseError(f"tile {self} has no half {shown(number)}")
+
+    def __repr__(self) -> str:
+        return f"{self.low}-{self.high}"
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"

@@ -234,7 +234,7 @@ class Round(RoundAPI):
     >>> from dominocore.reference import Block, ChickenFoot, MexicanTrain, Round
     >>> r = Round(ChickenFoot(players=4), seed=7)
     >>> r.centre, r.pending_ends
-    (Tile(low=9, high=9), [0, 1, 2, 3])
+    (9-9, [0, 1, 2, 3])
     >>> move = r.legal_moves()[0]
     >>> r.push(move); r.pop() == move
     True
@@ -242,7 +242,7 @@ class Round(RoundAPI):
     [End(id=0, number=None)]
     >>> m = Round(MexicanTrain(players=2), seed=1)
     >>> m.centre, [m.train_of(e.id) for e in m.open_ends], m.markers
-    (Tile(low=12, high=12), [0, 1, 2], (False, False))
+    (12-12, [0, 1, 2], (False, False))
     """
 
     # ------------------------------------------------------------------ set-up
