@@ -420,3 +420,55 @@ def test_string_to_action_finds_nothing_for_a_seat_not_to_move(dc):
     for text in ("0-2 by 0", "0-2 by 0 (0-2@0)", "0-3 by 0"):
         with pytest.raises(pyspiel.SpielError, match=f"^Couldn't find an action matching {re.escape(text)}$"):
             state.string_to_action(1, text)
+
+
+# --------------------------------------------------------------------------- issue 20, item 3
+
+
+def _ecosystem_example(section: str) -> str:
+    """The Python example under a heading of docs/ecosystem.md."""
+    page = (pathlib.Path(__file__).parent.parent / "docs" / "ecosystem.md").read_text(encoding="utf-8")
+    return re.search(r"```python\n(.*?)```", page[page.index(section) :], flags=re.S).group(1)
+
+
+def test_the_ismcts_example_gives_the_same_game_in_two_processes():
+    """docs/ecosystem.md 1.8 with RandomState(0) gave [36, -36], [24, -24] and
+    [28, -28] in three runs: ISMCTSBot's own sampler is seeded anew in every
+    process. With the bridge's resampler the worlds come from the caller's rng."""
+    import subprocess
+    import sys
+
+    code = _ecosystem_example("### 1.8 Search bots")
+    assert "set_resampler(dominocore.openspiel.resampler(rng))" in code
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True).stdout
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1] and runs[0].startswith("[")
+
+
+def test_the_resampler_takes_every_world_from_the_callers_generator():
+    game = pyspiel.load_game("dominocore_chickenfoot(players=3,set=6)")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+
+    def worlds(seed):
+        resample = dos.resampler(seed)
+        return [resample(state, player) for _ in range(5)]
+
+    def histories(seed):
+        return [world.history() for world in worlds(seed)]
+
+    assert histories(3) == histories(np.random.RandomState(3)) != histories(4)
+    assert histories(np.random.default_rng(3)) == histories(np.random.default_rng(3))
+    assert len({tuple(h) for h in histories(3)}) > 1  # each call a new world
+    for world in worlds(3):  # what the player knows is unchanged
+        assert world.information_state_string(player) == state.information_state_string(player)
+    with pytest.raises(RulesError, match="random_state must be a numpy RandomState"):
+        dos.resampler("seed")

@@ -63,6 +63,7 @@ __all__ = [
     "deal_from_shuffle",
     "shuffle_of_deal",
     "load",
+    "resampler",
 ]
 
 #: The game parameters of each game id, with their defaults (the rules'
@@ -815,6 +816,33 @@ def _game_class(game_id: str) -> type:
 
 #: The OpenSpiel game class of each game id (what ``pyspiel.load_game`` builds).
 GAME_CLASSES: Dict[str, type] = {game_id: _game_class(game_id) for game_id in GAME_PARAMETERS}
+
+
+def resampler(random_state: Any) -> Callable[[Any, int], "DominoState"]:
+    """A resampling callback seeded by the caller, for ``ISMCTSBot.set_resampler``.
+
+    OpenSpiel's ``ISMCTSBot`` resamples each world with a fresh
+    ``pyspiel.UniformProbabilitySampler``, which is seeded anew in every
+    process: a search with ``random_state=np.random.RandomState(0)`` still
+    differs from run to run. ``bot.set_resampler(resampler(rng))`` takes each
+    world's seed from ``random_state`` instead (a ``numpy.random.RandomState``
+    or ``Generator``, or an int seed for a new ``RandomState``), so the same
+    seed gives the same search (docs/ecosystem.md 1.8)."""
+    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, bool):
+        random_state = np.random.RandomState(int(random_state))
+    if isinstance(random_state, np.random.RandomState):
+        uniform: Callable[[], float] = random_state.random_sample
+    elif isinstance(random_state, np.random.Generator):
+        uniform = random_state.random
+    else:
+        raise RulesError(
+            f"random_state must be a numpy RandomState or Generator, or an int seed, got {type(random_state).__name__}"
+        )
+
+    def resample(state: "DominoState", player: int) -> "DominoState":
+        return state.resample_from_infostate(player, uniform)
+
+    return resample
 
 
 def load(game_id: str, **params: Any) -> DominoGame:
