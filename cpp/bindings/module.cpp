@@ -680,7 +680,8 @@ PYBIND11_MODULE(_core, m) {
            py::arg("seed"))
       .def("_choose", [](RandomPlayer& p, const State& s) { return encode(p.choose(s)); })
       // The pick among a view's n distinct legal moves: the draw _choose makes.
-      .def("_below", [](RandomPlayer& p, py::handle n) { return p.rng().below(to_uint64(n, "n")); });
+      .def("_below",
+           [](RandomPlayer& p, py::handle n) { return p.rng().below(to_uint64(n, "n")); });
   def_generator_state(
       random_player, [](const RandomPlayer& p) { return p.rng(); },
       [](const Rng& rng) {
