@@ -14,45 +14,55 @@ pure-Python reference (``dominocore.reference``) instead, which has the same API
 from __future__ import annotations
 
 import os as _os
+from typing import TYPE_CHECKING
 
-_choice = _os.environ.get("DOMINOCORE_IMPLEMENTATION", "cpp").strip().lower()
-if _choice == "python":
-    from .reference import *  # noqa: F401,F403
-    from .reference import __all__ as _names
-elif _choice in ("cpp", "c++", ""):
-    try:
-        from ._native import *  # type: ignore[assignment]  # noqa: F401,F403
-        from ._native import __all__ as _names
-    except ImportError as _exc:  # pragma: no cover - only without a build
-        import importlib.util as _util
-        import warnings as _warnings
-
-        # A pure-Python install (DOMINOCORE_PURE_PYTHON=1) has no module file at
-        # all; a compiled module that fails to load says why.
-        _why = (
-            "this installation has no compiled core"
-            if _util.find_spec(__name__ + "._core") is None
-            else (f"its compiled core could not be loaded ({_exc})")
-        )
-        _warnings.warn(
-            f"dominocore: {_why}; serving the pure-Python reference, about 200 times slower. "
-            "Set DOMINOCORE_IMPLEMENTATION=python to say that is intended, or reinstall with a C++17 compiler.",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+if TYPE_CHECKING:  # type checkers see the compiled core, the implementation a plain install serves
+    from ._native import *  # noqa: F401,F403
+    from ._native import __all__ as _names
+else:
+    _choice = _os.environ.get("DOMINOCORE_IMPLEMENTATION", "cpp").strip().lower()
+    if _choice == "python":
         from .reference import *  # noqa: F401,F403
         from .reference import __all__ as _names
-else:
-    raise ImportError(f"DOMINOCORE_IMPLEMENTATION must be 'cpp' or 'python', got {_choice!r}")
+    elif _choice in ("cpp", "c++", ""):
+        try:
+            from ._native import *  # noqa: F401,F403
+            from ._native import __all__ as _names
+        except ImportError as _exc:  # pragma: no cover - only without a build
+            import importlib.util as _util
+            import warnings as _warnings
 
-from . import reference  # noqa: E402
-from ._build import get_include, get_libraries, get_library_dirs  # noqa: E402
-from ._version import __version__  # noqa: E402
+            # A pure-Python install (DOMINOCORE_PURE_PYTHON=1) has no module file at
+            # all; a compiled module that fails to load says why.
+            _why = (
+                "this installation has no compiled core"
+                if _util.find_spec(__name__ + "._core") is None
+                else (f"its compiled core could not be loaded ({_exc})")
+            )
+            _warnings.warn(
+                f"dominocore: {_why}; serving the pure-Python reference, about 200 times slower. "
+                "Set DOMINOCORE_IMPLEMENTATION=python to say that is intended, or reinstall with a C++17 compiler.",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            from .reference import *  # noqa: F401,F403
+            from .reference import __all__ as _names
+    else:
+        raise ImportError(f"DOMINOCORE_IMPLEMENTATION must be 'cpp' or 'python', got {_choice!r}")
+
+# "as" re-exports them explicitly, for type checkers (mypy --strict: no implicit re-export)
+from . import reference as reference  # noqa: E402
+from ._build import get_include as get_include  # noqa: E402
+from ._build import get_libraries as get_libraries  # noqa: E402
+from ._build import get_library_dirs as get_library_dirs  # noqa: E402
+from ._version import __version__ as __version__  # noqa: E402
 
 __all__ = list(_names) + ["reference", "__version__", "get_include", "get_library_dirs", "get_libraries"]
 
 try:  # the search bots run in the compiled core (docs/search.md)
-    from .search import CheatingMCTSPlayer, ISMCTSPlayer, PIMCPlayer  # noqa: E402,F401
+    from .search import CheatingMCTSPlayer as CheatingMCTSPlayer  # noqa: E402
+    from .search import ISMCTSPlayer as ISMCTSPlayer  # noqa: E402
+    from .search import PIMCPlayer as PIMCPlayer  # noqa: E402
 
     __all__ += ["CheatingMCTSPlayer", "ISMCTSPlayer", "PIMCPlayer"]
 except ImportError:  # pragma: no cover - only without a build

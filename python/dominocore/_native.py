@@ -14,9 +14,10 @@ from __future__ import annotations
 import functools
 import operator
 import sys as _sys
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _core
 from .common import messages
@@ -35,7 +36,7 @@ from .common.checks import (
     shown,
 )
 from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, Placement, as_move, trusted_move
+from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
 from .common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, check_rules, rules_from_dict
 from .common.tiles import Tile, tile_count
 from .common.view import HistoryEntry, PlayerView
@@ -194,14 +195,34 @@ class Round(RoundAPI):
         self._rules = rules
         return self
 
-    def __getattr__(self, name: str) -> Any:
-        # Reached only while a slot is empty: the step interface's core method
-        # is bound into its slot on first use (so copies cost nothing extra).
-        if name in _STEP_METHODS:
-            method = getattr(self._s, name)  # no _s: Guarded raises TypeError
-            setattr(self, name, method)
-            return method
-        return super().__getattr__(name)
+    if TYPE_CHECKING:  # what the slots and the core's attributes below hold, for type checkers
+
+        def legal_actions(self) -> List[int]:
+            """The legal action ids, ascending."""
+
+        def apply_action(self, action: int, player: Optional[int] = None) -> None:
+            """Play the move a legal action id stands for (for ``player``, if named)."""
+
+        def legal_action_mask(self, out: Optional[NDArray[np.bool_]] = None) -> NDArray[np.bool_]:
+            """True at the legal ids, ``num_actions`` entries (``out`` filled in place if given)."""
+
+        current_player: int
+        starter: int
+        round_index: int
+        yard_size: int
+        is_over: bool
+        num_actions: int
+        pending_ends: List[int]
+    else:
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only while a slot is empty: the step interface's core method
+            # is bound into its slot on first use (so copies cost nothing extra).
+            if name in _STEP_METHODS:
+                method = getattr(self._s, name)  # no _s: Guarded raises TypeError
+                setattr(self, name, method)
+                return method
+            return super().__getattr__(name)
 
     @classmethod
     def _from_generator(cls, rules: Rules, rng: Any, round_index: int, leader: Optional[int] = None) -> "Round":
@@ -238,13 +259,14 @@ class Round(RoundAPI):
 
     # ------------------------------------------------------------ observation
 
-    current_player = _core_attribute("current_player", "The seat to move, -1 once the round is over.")
-    starter = _core_attribute("starter", "The seat that started the round (placed the centre, or moves first).")
-    round_index = _core_attribute("round_index", "The round's index in its match.")
-    yard_size = _core_attribute("yard_size", "How many tiles the yard holds.")
-    is_over = _core_attribute("is_over", "Whether the round has ended.")
-    num_actions = _core_attribute("num_actions", "Size of the game's fixed action space.")
-    pending_ends = _core_attribute("pending_ends", "The ends to fill before any other (an obligation's), by id.")
+    if not TYPE_CHECKING:  # typed in the block above
+        current_player = _core_attribute("current_player", "The seat to move, -1 once the round is over.")
+        starter = _core_attribute("starter", "The seat that started the round (placed the centre, or moves first).")
+        round_index = _core_attribute("round_index", "The round's index in its match.")
+        yard_size = _core_attribute("yard_size", "How many tiles the yard holds.")
+        is_over = _core_attribute("is_over", "Whether the round has ended.")
+        num_actions = _core_attribute("num_actions", "Size of the game's fixed action space.")
+        pending_ends = _core_attribute("pending_ends", "The ends to fill before any other (an obligation's), by id.")
 
     @property
     def rules(self) -> Rules:
@@ -335,7 +357,7 @@ class Round(RoundAPI):
         """
         return list(map(_decode, self._s._legal_moves(bool(distinct))))
 
-    def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
+    def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
         if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
@@ -344,7 +366,7 @@ class Round(RoundAPI):
         except DominoError:
             return False
 
-    def push(self, move: Any, player: Optional[int] = None) -> None:
+    def push(self, move: MoveLike, player: Optional[int] = None) -> None:
         """Play ``move`` (a Move or ``"5-9@2"``/``"draw"``/``"pass"``).
 
         If ``player`` is given, the move is rejected unless it is that seat's
@@ -371,7 +393,7 @@ class Round(RoundAPI):
         ``illegal_action`` for anything else, of any type)."""
         return _decode(self._s._action_to_move(action))
 
-    def move_to_action(self, move: Any) -> int:
+    def move_to_action(self, move: MoveLike) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
         move = as_move(move)
         try:
@@ -394,7 +416,7 @@ class Round(RoundAPI):
             seat = check_seat(self._rules.players, seat)
         return self._s.information_state_hash(seat)
 
-    def information_state_tensor(self, seat: int) -> np.ndarray:
+    def information_state_tensor(self, seat: int) -> NDArray[np.float32]:
         """``seat``'s information state as a flat float32 vector of
         ``information_state_tensor_shape`` (docs/information.md 3)."""
         return self._s._information_state_tensor(check_seat(self._rules.players, seat))
@@ -404,7 +426,7 @@ class Round(RoundAPI):
         """The shape of ``information_state_tensor()``, fixed by the rules."""
         return _tensor_shapes(self._rules)[0]
 
-    def observation_tensor(self, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def observation_tensor(self, seat: int, out: Optional[NDArray[np.float32]] = None) -> NDArray[np.float32]:
         """What ``seat`` observes now as a flat float32 vector of
         ``observation_tensor_shape`` (its planes: docs/information.md 3),
         written into ``out`` (a writable, C-contiguous 1-d float32 array of
@@ -420,8 +442,8 @@ class Round(RoundAPI):
 
     @staticmethod
     def observation_tensors(
-        rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[np.ndarray] = None
-    ) -> np.ndarray:
+        rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[NDArray[np.float32]] = None
+    ) -> NDArray[np.float32]:
         """The observation tensors of many rounds of equal rules (``StateError``
         otherwise) in one call, the GIL released: row i is
         ``rounds[i].observation_tensor(seat)``, ``seats`` one seat for every
@@ -733,6 +755,9 @@ simulate_iter = functools.update_wrapper(
 )
 
 #: ``dominocore.tournaments.tournament`` on the compiled core: bots on duplicate deals, rotated seats, statistics.
-tournament = functools.update_wrapper(functools.partial(_tournament, _implementation="cpp"), _tournament)
+if TYPE_CHECKING:  # a partial's parameters are lost on type checkers: the function's are these
+    tournament = _tournament
+else:
+    tournament = functools.update_wrapper(functools.partial(_tournament, _implementation="cpp"), _tournament)
 
 from ._vector_env import VectorEnv  # noqa: E402  (it imports nothing from this module)

@@ -34,7 +34,7 @@ import datetime
 import json
 import os
 from types import ModuleType
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from ._implementations import IMPLEMENTATIONS
 from ._implementations import implementation as implementation_named
@@ -292,19 +292,42 @@ def _layout(value: Any, indent: int, prefix: int = 0) -> str:
 # ---------------------------------------------------------------------- reading
 
 
-def loads(text: Union[str, bytes], *, implementation: Implementation = None) -> Any:
+if TYPE_CHECKING:  # what each implementation rebuilds, for type checkers
+    from . import _native
+    from .reference.match import Match as _ReferenceMatch
+    from .reference.round import Round as _ReferenceRound
+
+    #: A record read with the compiled core (the default, as ``dominocore`` serves it to type checkers).
+    Loaded = Union[_native.Round, _native.Match]
+    #: A record read with the reference.
+    LoadedByTheReference = Union[_ReferenceRound, _ReferenceMatch]
+
+
+@overload
+def loads(text: Union[str, bytes], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+@overload
+def loads(text: Union[str, bytes], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
+@overload
+def loads(text: Union[str, bytes], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
+def loads(text: Union[str, bytes], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
     """The ``Round`` or ``Match`` a record's JSON text describes, rebuilt and
     replayed move by move with ``implementation`` (a module such as
     ``dominocore`` or ``dominocore.reference``, or ``"cpp"``/``"python"``;
     default: ``dominocore``, the implementation served). ``RecordError`` for
     anything wrong (docs/records.md lists the checks)."""
-    return from_record(_parse_json(text), implementation=implementation)
+    return _read(_parse_json(text), implementation)
 
 
-def load(path: Union[str, "os.PathLike[str]"], *, implementation: Implementation = None) -> Any:
+@overload
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+@overload
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
+@overload
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
     """``loads`` of the file ``path`` (UTF-8)."""
     with open(path, "rb") as f:
-        return loads(f.read(), implementation=implementation)
+        return _read(_parse_json(f.read()), implementation)
 
 
 def read_header(record: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
@@ -316,9 +339,20 @@ def read_header(record: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
     return json.loads(json.dumps(data["header"]))  # a deep copy
 
 
-def from_record(data: Dict[str, Any], *, implementation: Implementation = None) -> Any:
+@overload
+def from_record(data: Dict[str, Any], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+@overload
+def from_record(data: Dict[str, Any], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
+@overload
+def from_record(data: Dict[str, Any], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
+def from_record(data: Dict[str, Any], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
     """The ``Round`` or ``Match`` a record (the data ``to_record`` returns)
     describes; ``loads`` without the JSON."""
+    return _read(data, implementation)
+
+
+def _read(data: Any, implementation: Implementation) -> Union[RoundAPI, _MatchBase]:
+    """``from_record``, for every implementation argument."""
     module = _implementation(implementation)
     kind = _check_envelope(data)
     header = _check_header(data["header"], kind)
@@ -501,7 +535,7 @@ def _check_result(given: Any, replayed: Any, where: str) -> None:
         raise RecordError(f"{where} {json.dumps(given)} is not the result of its moves, {json.dumps(replayed)}")
 
 
-def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> Any:
+def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> RoundAPI:
     moves = _check_moves(data["moves"], "the round")
     seed, index, deal = header["seed"], header["round_index"], data["deal"]
     if seed is not None:
@@ -524,7 +558,7 @@ def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules
     return round_
 
 
-def _read_match(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> Any:
+def _read_match(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> _MatchBase:
     entries = data["rounds"]
     if not isinstance(entries, list):
         raise RecordError(f"the record's rounds must be a list, got {shown(entries)}")

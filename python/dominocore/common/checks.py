@@ -8,7 +8,7 @@ inputs with the same error classes.
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, List, Optional, Sequence, Set, Type, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Set, Type, Union
 
 from .errors import DominoError, RulesError, StateError
 
@@ -135,17 +135,20 @@ class Guarded:
     __slots__ = ()
     _init_marker = "_rules"
 
-    def __getattr__(self, name: str) -> Any:
-        marker = type(self)._init_marker
-        if not name.startswith("__"):
-            try:
-                object.__getattribute__(self, marker)
-            except AttributeError:
-                cls = type(self).__name__
-                raise TypeError(
-                    f"this {cls} object is not initialised ({cls}.__new__ without __init__): build it with {cls}(...)"
-                ) from None
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # a type checker must not take every unknown attribute for Any
+
+        def __getattr__(self, name: str) -> Any:
+            marker = type(self)._init_marker
+            if not name.startswith("__"):
+                try:
+                    object.__getattribute__(self, marker)
+                except AttributeError:
+                    cls = type(self).__name__
+                    raise TypeError(
+                        f"this {cls} object is not initialised ({cls}.__new__ without __init__): "
+                        f"build it with {cls}(...)"
+                    ) from None
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def check_mask_buffer(out: Any, size: int) -> Any:

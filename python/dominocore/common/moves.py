@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Union
 
 from .checks import as_int, shown
 from .errors import ParseError
 from .tiles import Tile, TileLike, as_tile
 
-__all__ = ["Move", "End", "Placement", "MAX_END_ID", "as_move", "trusted_move"]
+__all__ = ["Move", "MoveLike", "End", "Placement", "MAX_END_ID", "as_move", "trusted_move"]
 
 PLACE, DRAW, PASS = "place", "draw", "pass"
 
@@ -102,6 +102,10 @@ class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
 def trusted_move(kind: str, tile: Optional[Tile] = None, end: Optional[int] = None) -> Move:
     """A ``Move`` from fields the engine produced itself (no checks: the move generators' fast path)."""
     return tuple.__new__(Move, (kind, tile, end))
+
+
+#: What every method that takes a move accepts: a ``Move`` or its text (``"5-9@2"``, ``"draw"``, ``"pass"``).
+MoveLike = Union[Move, str]
 
 
 def as_move(value: Any) -> Move:

@@ -96,6 +96,34 @@ class PlayerView(Guarded):
         "highest_double", "_legal_moves", "_legal_actions",
     )  # fmt: skip
     _init_marker = "seat"
+    seat: int
+    round_id: str
+    move_number: int
+    rules: Rules
+    round_index: int
+    centre: Optional[Tile]
+    starter: int
+    current_player: int
+    #: (reason, out_seat, points, starter, moves), as ``RoundResult``, once the round is over
+    result: Optional[Tuple[str, int, Tuple[int, ...], int, int]]
+    hand: Tuple[Tile, ...]
+    hand_sizes: Tuple[int, ...]
+    yard_size: int
+    open_ends: Tuple[End, ...]
+    trains: Tuple[Optional[int], ...]
+    pending_ends: Tuple[int, ...]
+    obligation: Optional[str]
+    unlocked: Tuple[int, ...]
+    markers: Tuple[bool, ...]
+    layout: Tuple[Placement, ...]
+    drawn_tile: Optional[Tile]
+    drawing: bool
+    history: Tuple[HistoryEntry, ...]
+    setup_draws: Tuple[int, ...]
+    own_setup_draws: Tuple[Tile, ...]
+    highest_double: bool
+    _legal_moves: Tuple[Move, ...]
+    _legal_actions: Tuple[int, ...]
 
     def __init__(self, **fields: Any) -> None:
         """Use ``round.view(seat)`` or ``PlayerView.from_dict``."""

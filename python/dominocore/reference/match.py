@@ -20,7 +20,10 @@ original would have.
 from __future__ import annotations
 
 from collections.abc import Sequence as _SequenceABC
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+
+if TYPE_CHECKING:  # typing_extensions is not a runtime dependency
+    from typing_extensions import Self
 
 from ..common.checks import MAX_SEED, Guarded, as_int, check_keys, check_policies, check_seed, shown
 from ..common.errors import IllegalMoveError, RulesError, StateError
@@ -259,7 +262,7 @@ class Match(Guarded):
 
     def play(
         self, policy: Any = "random", rounds: Optional[int] = None, policy_options: Optional[Dict[str, Any]] = None
-    ) -> "Match":
+    ) -> Self:
         """Play on with the bots of docs/rules.md 1.6 and return ``self``: to
         the end of the match, or ``rounds`` rounds at most (finishing the
         round in play counts as one).
@@ -325,7 +328,7 @@ class Match(Guarded):
         }
 
     @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Match":
+    def from_dict(cls, data: Dict[str, Any]) -> Self:
         """Rebuild a match from ``to_dict()`` output (of either implementation),
         validating every part (``StateError``): each round's record, that the
         match seed deals exactly these rounds, that every round but the last

@@ -13,9 +13,13 @@ reader checks a rule against.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+if TYPE_CHECKING:  # typing_extensions is not a runtime dependency (typing.Self is 3.11+)
+    from typing_extensions import Self
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..common import information, messages
 from ..common.checks import (
@@ -32,7 +36,7 @@ from ..common.checks import (
     shown,
 )
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from ..common.moves import DRAW, PASS, PLACE, End, Move, Placement, as_move, trusted_move
+from ..common.moves import DRAW, PASS, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
 from ..common.rules import Rules, check_rules, rules_from_dict
 from ..common.tiles import Tile, TileLike, as_tile, tiles_of_set
 from ..common.view import PlayerView
@@ -85,7 +89,7 @@ class RoundAPI(Guarded):
         round_index: int = 0,
         setup_draws: Iterable[TileLike] = (),
         highest_double: bool = False,
-    ):
+    ) -> Self:
         """A round from an explicit position right after the set-up.
 
         ``hands`` and ``yard`` (top first; Block: the tiles out of play) hold
@@ -109,9 +113,10 @@ class RoundAPI(Guarded):
         index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest = _validated_deal(
             rules, hands, yard, centre, starter, round_index, setup_draws, highest_double
         )
-        return cls._from_valid_deal(  # type: ignore[attr-defined]
+        made: Self = cls._from_valid_deal(  # type: ignore[attr-defined]
             rules, index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest
         )
+        return made
 
     @property
     def hands(self) -> List[List[Tile]]:
@@ -127,14 +132,15 @@ class RoundAPI(Guarded):
         """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
         return sum(self.rules.tile_score(t) for t in self.hand(seat))  # type: ignore[attr-defined]
 
-    def determinize(self, seat: int, seed: Any = 0):
+    def determinize(self, seat: int, seed: Any = 0) -> Self:
         """A world: a full round with this one's public history and ``seat``'s
         private history, the rest sampled uniformly over the worlds consistent
         with what ``seat`` knows (docs/information.md 3, 4). ``seed`` is an
         int or the implementation's ``SplitMix64`` (which then advances). The
         same as ``determinizer(seat).sample(seed)``; a finished round raises
         ``StateError``."""
-        return self.determinizer(seat).sample(seed)  # type: ignore[attr-defined]
+        world: Self = self.determinizer(seat).sample(seed)  # type: ignore[attr-defined]
+        return world
 
     def to_dict(self) -> Dict[str, Any]:
         """The deal (with the set-up's public facts) and the moves since, as
@@ -149,7 +155,7 @@ class RoundAPI(Guarded):
         }
 
     @classmethod
-    def from_dict(cls, data: Dict[str, Any]):
+    def from_dict(cls, data: Dict[str, Any]) -> Self:
         """Rebuild a round from ``to_dict()`` output, validating every part
         (``StateError`` for anything malformed, docs/validation.md). Version 2
         records and version 1 ones (no ``version`` key, no set-up facts: no
@@ -168,7 +174,7 @@ class RoundAPI(Guarded):
         )
         for i, text in enumerate(data["moves"]):
             try:
-                self.push(text)
+                self.push(text)  # type: ignore[attr-defined]
             except (IllegalMoveError, ParseError) as exc:
                 raise StateError(f"move {i} ({shown(text)}) of the record cannot be played: {exc}") from None
         return self
@@ -179,11 +185,12 @@ class RoundAPI(Guarded):
     def __reduce_ex__(self, protocol: Any):
         return self.__reduce__()
 
-    def __copy__(self):
-        return self.clone()  # type: ignore[attr-defined]
+    def __copy__(self) -> Self:
+        copied: Self = self.clone()  # type: ignore[attr-defined]
+        return copied
 
-    def __deepcopy__(self, memo: dict):
-        return self.clone()  # type: ignore[attr-defined]
+    def __deepcopy__(self, memo: Dict[int, Any]) -> Self:
+        return self.__copy__()
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
@@ -525,7 +532,7 @@ class Round(RoundAPI):
             return places
         return [_DRAW] if len(self._yard) > self._reserve else [_PASS]
 
-    def is_legal(self, move: Any, player: Optional[int] = None) -> bool:
+    def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
         if named. Never raises: anything ``push`` would reject is ``False``."""
         try:
@@ -574,7 +581,7 @@ class Round(RoundAPI):
 
     # ------------------------------------------------------------ making moves
 
-    def push(self, move: Any, player: Optional[int] = None) -> None:
+    def push(self, move: MoveLike, player: Optional[int] = None) -> None:
         """Play ``move`` (a Move or ``"5-9@2"``/``"draw"``/``"pass"``).
 
         If ``player`` is given, the move is rejected unless it is that seat's
@@ -699,7 +706,7 @@ class Round(RoundAPI):
             return self.num_actions - 1
         return self._game.action_of(self, move)
 
-    def move_to_action(self, move: Any) -> int:
+    def move_to_action(self, move: MoveLike) -> int:
         """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
         move = as_move(move)
         reason = self._illegal(move, None)
@@ -711,7 +718,7 @@ class Round(RoundAPI):
         """The legal action ids, ascending."""
         return sorted(map(self._action_of, self.legal_moves(distinct=True)))
 
-    def legal_action_mask(self, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def legal_action_mask(self, out: Optional[NDArray[np.bool_]] = None) -> NDArray[np.bool_]:
         """A numpy bool array of ``num_actions`` entries, True at the legal
         action ids; fills ``out`` (a writable, contiguous 1-d bool array of that
         length) in place when given."""
@@ -822,7 +829,7 @@ class Round(RoundAPI):
         """``(size,)``: the length of ``information_state_tensor``, fixed for the rules."""
         return (information.information_state_tensor_size(self._rules),)
 
-    def information_state_tensor(self, seat: int) -> np.ndarray:
+    def information_state_tensor(self, seat: int) -> NDArray[np.float32]:
         """``information_state(seat)`` as a flat float32 vector of fixed length
         (docs/information.md 3): seat, starter, centre (index T: none),
         highest double (1 when the set-up showed the centre to be the highest
@@ -880,7 +887,7 @@ class Round(RoundAPI):
         """``(size,)``: the length of ``observation_tensor``, fixed for the rules."""
         return (information.observation_tensor_size(self._rules),)
 
-    def observation_tensor(self, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def observation_tensor(self, seat: int, out: Optional[NDArray[np.float32]] = None) -> NDArray[np.float32]:
         """What ``seat`` observes now as a flat float32 vector (docs/information.md 3),
         written into ``out`` (a writable, C-contiguous 1-d float32 array of
         ``observation_tensor_shape``) when given."""
@@ -890,7 +897,9 @@ class Round(RoundAPI):
         return tensor
 
     @staticmethod
-    def observation_tensors(rounds: Sequence["Round"], seats: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def observation_tensors(
+        rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[NDArray[np.float32]] = None
+    ) -> NDArray[np.float32]:
         """The observation tensors of many rounds of the same rules as the rows
         of one ``(len(rounds), size)`` float32 array (``out`` if given: a
         writable, C-contiguous array of that shape). ``seats`` is one seat

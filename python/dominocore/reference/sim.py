@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Deque, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..common.checks import (
     MAX_ROUND_INDEX,
@@ -113,14 +114,14 @@ class SimulationResult:
     Per match: ``totals`` (matches x players, int32) and ``winners``
     (matches x players, bool; several seats share a tied win)."""
 
-    points: np.ndarray
+    points: NDArray[np.int32]
     reason: ReasonArray
-    out_seat: np.ndarray
-    starter: np.ndarray
-    moves: np.ndarray
-    match_index: np.ndarray
-    totals: np.ndarray
-    winners: np.ndarray
+    out_seat: NDArray[np.int8]
+    starter: NDArray[np.int8]
+    moves: NDArray[np.int32]
+    match_index: NDArray[np.int64]
+    totals: NDArray[np.int32]
+    winners: NDArray[np.bool_]
 
     _DTYPES = dict(
         points=np.int32,

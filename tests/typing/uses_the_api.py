@@ -1,0 +1,94 @@
+"""A user's script over every public name of ``dominocore``, for ``mypy
+--strict`` (tests/test_typing.py): every line type-checks, and each
+``assert_type`` pins the type a user sees. It runs, too (the same test runs it)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+import dominocore as dc
+import numpy as np
+from dominocore import record
+from numpy.typing import NDArray
+from typing_extensions import assert_type
+
+# ---- rules, tiles, moves
+rules = dc.ChickenFoot(players=4, set=9, rule_set="trains")
+assert_type(rules, dc.ChickenFoot)
+assert_type(rules.players, int)
+assert_type(rules.num_actions, int)
+assert_type(dc.Doubles(players=2), dc.Doubles)
+assert_type(dc.Block(players=2), dc.Block)
+assert_type(dc.MexicanTrain(players=4), dc.MexicanTrain)
+generic: dc.Rules = dc.rules_from_dict(rules.to_dict())
+assert_type(dc.tile_count(9), int)
+tile = dc.Tile.parse("5-9")
+assert_type(tile, dc.Tile)
+assert_type(tile.low, int)
+assert_type(tile.index, int)
+move = dc.Move.parse("5-9@2")
+assert_type(move, dc.Move)
+assert_type(move.kind, str)
+assert_type(move.tile, Optional[dc.Tile])
+assert_type(move.end, Optional[int])
+
+# ---- a round
+state = dc.Round(rules, seed=7, round_index=0)
+assert_type(state, dc.Round)
+assert_type(state.current_player, int)
+assert_type(state.centre, Optional[dc.Tile])
+assert_type(state.hand(0), List[dc.Tile])
+assert_type(state.legal_moves(), List[dc.Move])
+assert_type(state.open_ends, List[dc.End])
+assert_type(state.is_over, bool)
+assert_type(state.legal_actions(), List[int])
+state.push(state.legal_moves()[0])
+state.push("draw") if False else None
+assert_type(state.pop(), dc.Move)
+state.apply_action(state.legal_actions()[0])
+assert_type(state.clone(), dc.Round)
+assert_type(state.observation_tensor(0), NDArray[np.float32])
+assert_type(state.information_state(0), str)
+assert_type(state.result, Optional[dc.RoundResult])
+assert_type(state.layout, List[dc.Placement])
+view = state.view(state.current_player)
+assert_type(view, dc.PlayerView)
+assert_type(view.legal_moves(), Tuple[dc.Move, ...])
+assert_type(dc.PlayerView.from_dict(view.to_dict()), dc.PlayerView)
+assert_type(view.history, Tuple[dc.HistoryEntry, ...])
+world = state.determinize(state.current_player, seed=1)
+assert_type(world, dc.Round)
+assert_type(dc.Round.from_dict(state.to_dict()), dc.Round)
+
+# ---- bots, matches, simulations
+assert_type(dc.GreedyPlayer().choose(state), dc.Move)
+assert_type(dc.RandomPlayer(3).choose(view), dc.Move)
+assert_type(dc.ISMCTSPlayer(iterations=20, seed=1).choose(view), dc.Move)
+assert_type(dc.PIMCPlayer(iterations=20, seed=1).choose(view), dc.Move)
+assert_type(dc.CheatingMCTSPlayer(iterations=20, seed=1).choose(state), dc.Move)
+match = dc.Match(dc.Doubles(players=2), seed=1).play(["greedy", "random"], rounds=1)
+assert_type(match, dc.Match)
+assert_type(match.totals, Tuple[int, ...])
+assert_type(dc.match_winners(match.rules, match.results), Tuple[int, ...])
+sim = dc.simulate(rules, rounds=10, seed=1)
+assert_type(sim, dc.SimulationResult)
+assert_type(sim.points, NDArray[np.int32])
+chunks = dc.simulate_iter(rules, rounds=10, chunk_size=5)
+assert_type(chunks, Iterator[dc.SimulationResult])
+generator = dc.SplitMix64(7)
+assert_type(generator.next(), int)
+env = dc.VectorEnv(rules, num_envs=2, seed=1)
+assert_type(env, dc.VectorEnv)
+result = dc.tournament(dc.Block(players=2), ["greedy", "random"], rounds=2, progress=False)
+assert_type(result.pair("greedy", "random"), Dict[str, Any])
+
+# ---- records, errors, the package
+text = record.dumps(state)
+assert_type(record.loads(text), Union[dc.Round, dc.Match])
+errors: Tuple[type, ...] = (dc.DominoError, dc.IllegalMoveError, dc.ParseError, dc.RulesError, dc.StateError)
+assert_type(dc.IMPLEMENTATION, str)
+assert_type(dc.__version__, str)
+assert_type(dc.get_include(), str)
+assert_type(dc.get_library_dirs(), List[str])
+assert_type(dc.get_libraries(), List[str])
+assert_type(dc.reference.Round(rules, seed=1), dc.reference.Round)
