@@ -1,4 +1,5 @@
 // State: notation and printing (the messages of rejected moves, to_string).
+#include <cctype>
 #include <sstream>
 #include <string>
 
@@ -39,6 +40,12 @@ std::string State::explain(const Move& m, Reason r, int player) const {
   std::string tile =
       (m.tile >= 0 && m.tile < kMaxTiles) ? tile_name(m.tile) : "#" + std::to_string(m.tile);
   std::string s = "illegal move " + move_name(m) + ": ";
+  // A game whose reserve is everything the deal leaves (Block) never draws:
+  // a newcomer's draw there is told so first.
+  const bool never_draws =
+      r_.rules.reserve + r_.rules.players * r_.rules.hand_size >= r_.rules.tiles();
+  std::string no_drawing = std::string(game_name(r_.rules.game)) + " has no drawing: ";
+  no_drawing[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(no_drawing[0])));
   switch (r) {
     case Reason::Ok: return "move " + move_name(m) + " is legal";
     case Reason::RoundOver:
@@ -101,13 +108,13 @@ std::string State::explain(const Move& m, Reason r, int player) const {
            tile_name(r_.f.drawn) + " or pass (docs/rules.md 1.4)";
       break;
     case Reason::MustPlace:
-      if (m.kind == MoveKind::Draw && r_.rules.game == Game::Block) s += "Block has no drawing: ";
+      if (m.kind == MoveKind::Draw && never_draws) s += no_drawing;
       s += "seat " + std::to_string(cur) + " holds a legal placement and must place rather than " +
            (m.kind == MoveKind::Draw ? "draw" : "pass") + " (docs/rules.md 1.4)";
       break;
     case Reason::YardExhausted:
-      if (r_.rules.game == Game::Block) {
-        s += "Block has no drawing: a seat that cannot place passes (docs/games/block.md B4)";
+      if (never_draws) {
+        s += no_drawing + "a seat that cannot place passes (docs/rules.md 1.4)";
         break;
       }
       s += "the yard holds " + std::to_string(yard_size()) +

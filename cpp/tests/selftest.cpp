@@ -727,6 +727,20 @@ static Deal make_deal(const Rules& r, int centre, int starter, std::vector<std::
 static int ti(int a, int b) { return tile_index(a, b); }
 static Move pl(int a, int b, int end) { return Move::place(tile_index(a, b), end); }
 
+// What a newcomer's first mistakes are told (issue 20): a draw in a game
+// without drawing says so first, and a tile beyond the set is not "not in hand".
+static void test_first_words() {
+  const State blocked(block(2), 3);
+  const std::string draw = blocked.explain(Move::draw(), blocked.check(Move::draw()), -1);
+  CHECK(draw.find("illegal move draw: Block has no drawing: ") == 0);
+  const State cross(chicken_foot(2, 6), 1);
+  const Move nine = Move::place(tile_index(9, 9), 0);
+  CHECK(cross.check(nine) == Reason::NotInHand);
+  CHECK(
+      cross.explain(nine, Reason::NotInHand, -1).find("9-9 is not a tile of this set (double-6") !=
+      std::string::npos);
+}
+
 static void test_block() {
   // Set-up: one shuffle, seat s takes positions s*h.., the rest is out of play;
   // a round on its own is led by seat k mod p on the lead end 0, which has no number.
@@ -1349,6 +1363,7 @@ int main(int argc, char** argv) {
   test_setups();
   test_scenarios();
   test_block();
+  test_first_words();
   test_mexican_train();
   test_perft();
   test_information();

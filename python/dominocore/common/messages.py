@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Tuple
 
 from .checks import shown
-from .rules import Block
 
 __all__ = ["illegal_move", "illegal_action", "action_not_your_turn", "NO_MOVE"]
 
@@ -100,9 +99,9 @@ def _first_words(round: Any, reason: str, move: Any) -> Optional[Tuple[str, str]
     a game without drawing, a tile that is not in the set at all. ``(words,
     rule)``, or ``None``."""
     rules = round.rules
-    if move.kind == "draw" and isinstance(rules, Block) and reason in ("must_place", "yard_exhausted"):
+    if move.kind == "draw" and not rules.has_drawing and reason in ("must_place", "yard_exhausted"):
         then = "a seat that cannot place passes" if reason == "yard_exhausted" else _detail(round, reason, move, None)
-        return f"Block has no drawing: {then}", "docs/games/block.md B4"
+        return f"{type(rules).__name__} has no drawing: {then}", "docs/rules.md 1.4"
     if reason == "not_in_hand" and move.tile.high > rules.set:
         return (
             f"{move.tile} is not a tile of this set (double-{rules.set}: halves 0 to {rules.set})",

@@ -141,6 +141,8 @@ class Rules(Guarded):
     #: (Chicken Foot, Mexican Train: the lowest total wins) rather than for
     #: the seat that scores them (Doubles, Block: the highest total wins).
     points_are_costs: bool = False
+    #: Whether a seat ever draws from the yard (Block: never; its undealt tiles stay out of play).
+    has_drawing: bool = True
 
     def round_margins(self, points: Sequence[int]) -> List[float]:
         """Each seat's margin in a round that ended with ``points`` per seat:
@@ -322,6 +324,7 @@ class Block(Rules):
     """
 
     __slots__ = ()
+    has_drawing = False
 
     def __init__(
         self,
