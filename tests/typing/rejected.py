@@ -27,3 +27,7 @@ dc.tournament(rules, ["greedy", "random"], rounds=2, lineup=[0.5, 1, 1, 1])  # E
 state.no_such_method()  # E: a typo is an error, not Any
 state.view(0).hand.append(dc.Tile(1, 1))  # E: a view is immutable: its hand is a tuple
 low: int = dc.Move.parse("5-9@2").tile.low  # E: a move's tile may be None (a draw)
+kind, tile, end = dc.Move.parse("5-9@2")
+end_text: str = end  # E: a move unpacks to typed fields: its end id is an int (or None)
+half, _ = dc.Tile(5, 9)
+half_text: str = half  # E: a tile unpacks to two ints

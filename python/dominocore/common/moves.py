@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
-from typing import Any, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from .checks import as_int, shown
 from .errors import ParseError
@@ -25,7 +25,18 @@ _MOVE_TEXT = re.compile(
 )
 
 
-class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
+if TYPE_CHECKING:  # type checkers see typed fields: a move unpacks to (str, Tile | None, int | None)
+
+    class _MoveFields(NamedTuple):
+        kind: str
+        tile: Optional[Tile] = None
+        end: Optional[int] = None
+
+else:
+    _MoveFields = namedtuple("Move", "kind tile end", defaults=(None, None))
+
+
+class Move(_MoveFields):
     """``Place(tile, end)``, ``Draw`` or ``Pass``; checked when built, so a
     ``Move`` is always well formed (docs/validation.md).
 
@@ -39,9 +50,10 @@ class Move(namedtuple("Move", "kind tile end", defaults=(None, None))):
     """
 
     __slots__ = ()
-    kind: str
-    tile: Optional[Tile]
-    end: Optional[int]
+    if not TYPE_CHECKING:  # the fields' types, at runtime (type checkers read them from _MoveFields)
+        kind: str
+        tile: Optional[Tile]
+        end: Optional[int]
 
     def __new__(cls, kind: str, tile: Optional[TileLike] = None, end: Optional[int] = None) -> "Move":
         if not isinstance(kind, str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
-from typing import Iterator, Union
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Union
 
 from .checks import as_int, shown
 from .errors import ParseError
@@ -31,7 +31,17 @@ def _half(value: object) -> int:
     return as_int(value, "a tile half", 0, MAX_SET, ParseError)
 
 
-class Tile(namedtuple("Tile", "low high")):
+if TYPE_CHECKING:  # type checkers see typed fields: a tile unpacks to (int, int)
+
+    class _TileFields(NamedTuple):
+        low: int
+        high: int
+
+else:
+    _TileFields = namedtuple("Tile", "low high")
+
+
+class Tile(_TileFields):
     """A domino ``low-high`` (``low <= high``), identified by its index.
 
     The halves may be given in either order; each is an integer 0..18.
@@ -46,8 +56,9 @@ class Tile(namedtuple("Tile", "low high")):
     """
 
     __slots__ = ()
-    low: int
-    high: int
+    if not TYPE_CHECKING:  # the fields' types, at runtime (type checkers read them from _TileFields)
+        low: int
+        high: int
 
     def __new__(cls, low: int, high: int) -> "Tile":
         a, b = _half(low), _half(high)
