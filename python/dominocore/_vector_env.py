@@ -16,12 +16,15 @@ buffers, rewritten in place by the next call (copy what you keep).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from . import _core
 from .common.checks import as_int, check_seed
 from .common.rules import Rules
-from .common.vector_env import ResetResult, StepResult, VectorEnvBase, as_actions, check_vector_env_args
+from .common.vector_env import ActionsLike, ResetResult, StepResult, VectorEnvBase, as_actions, check_vector_env_args
+
+if TYPE_CHECKING:
+    from ._native import Round
 
 __all__ = ["VectorEnv"]
 
@@ -76,7 +79,7 @@ class VectorEnv(VectorEnvBase):
         self._core._reset(None if seed is None else check_seed(seed))
         return self._reset_result()
 
-    def step(self, actions: Any) -> StepResult:
+    def step(self, actions: ActionsLike) -> StepResult:
         """Plays ``actions[i]`` in environment ``i``; returns
         ``(observations, rewards, terminations, masks, seats)``. An illegal
         action raises ``IllegalMoveError`` naming the first such environment,
@@ -90,7 +93,7 @@ class VectorEnv(VectorEnvBase):
         self._core._step_random()
         return self._step_result()
 
-    def round(self, env: int) -> Any:
+    def round(self, env: int) -> Round:
         """A copy of environment ``env``'s round (the full state: every hand)."""
         from ._native import Round
 

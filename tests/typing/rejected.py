@@ -31,3 +31,6 @@ kind, tile, end = dc.Move.parse("5-9@2")
 end_text: str = end  # E: a move unpacks to typed fields: its end id is an int (or None)
 half, _ = dc.Tile(5, 9)
 half_text: str = half  # E: a tile unpacks to two ints
+env = dc.VectorEnv(rules, num_envs=2)
+env.step(["0", "1"])  # E: actions are int ids
+env.round(0).push(3.5)  # E: an environment's round is a Round, not Any

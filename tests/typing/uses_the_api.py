@@ -31,6 +31,10 @@ assert_type(move, dc.Move)
 assert_type(move.kind, str)
 assert_type(move.tile, Optional[dc.Tile])
 assert_type(move.end, Optional[int])
+move_kind, move_tile, move_end = move  # a move and a tile unpack to typed fields
+assert_type((move_kind, move_tile, move_end), Tuple[str, Optional[dc.Tile], Optional[int]])
+low, high = tile
+assert_type((low, high), Tuple[int, int])
 
 # ---- a round
 state = dc.Round(rules, seed=7, round_index=0)
@@ -79,6 +83,34 @@ generator = dc.SplitMix64(7)
 assert_type(generator.next(), int)
 env = dc.VectorEnv(rules, num_envs=2, seed=1)
 assert_type(env, dc.VectorEnv)
+observations, masks, seats = env.reset(seed=1)
+assert_type(observations, NDArray[np.float32])
+assert_type(masks, NDArray[np.bool_])
+assert_type(seats, NDArray[np.int32])
+step = env.step([int(np.flatnonzero(row)[0]) for row in masks])
+assert_type(step[1], NDArray[np.float32])
+assert_type(step[2], NDArray[np.bool_])
+assert_type(env.step_random(), Tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int32]])
+assert_type(env.round(0), dc.Round)
+assert_type(env.episodes, NDArray[np.int64])
+assert_type(state.legal_action_mask(), NDArray[np.bool_])
+# the dtypes the types name are the dtypes the arrays have (checked when the script runs)
+for array, dtype in [
+    (state.observation_tensor(0), np.float32),
+    (state.legal_action_mask(), np.bool_),
+    (sim.points, np.int32),
+    (sim.out_seat, np.int8),
+    (sim.moves, np.int32),
+    (sim.match_index, np.int64),
+    (observations, np.float32),
+    (masks, np.bool_),
+    (seats, np.int32),
+    (step[1], np.float32),
+    (step[2], np.bool_),
+    (env.actions, np.int32),
+    (env.episodes, np.int64),
+]:
+    assert array.dtype == dtype, (array.dtype, dtype)
 result = dc.tournament(dc.Block(players=2), ["greedy", "random"], rounds=2, progress=False)
 assert_type(result.pair("greedy", "random"), Dict[str, Any])
 

@@ -20,9 +20,10 @@ uses the reference's). The compiled one is ``dominocore.VectorEnv``.
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar, Dict, List, Optional, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .checks import MAX_THREADS, PLAYER_SEED_XOR, Guarded, as_int, check_round_index, check_seed, shown
 from .errors import IllegalMoveError, RulesError, StateError
@@ -47,9 +48,12 @@ MAX_SKIPPED_DEALS = 1 << 16
 _MASK64 = (1 << 64) - 1
 
 #: (observations, masks, seats): what ``reset`` returns.
-ResetResult = Tuple[np.ndarray, np.ndarray, np.ndarray]
+ResetResult = Tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int32]]
 #: (observations, rewards, terminations, masks, seats): what ``step`` returns.
-StepResult = Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+StepResult = Tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], NDArray[np.int32]]
+#: What ``step`` takes: one integer action id per environment (a sequence of
+#: ints or an integer array).
+ActionsLike = Union[Sequence[int], Sequence[np.integer[Any]], NDArray[np.integer[Any]]]
 
 
 def round_seed(seed: int, env: int, episode: int) -> int:
@@ -108,13 +112,13 @@ class VectorEnvBase(Guarded):
     _round_index: int
     # Read-only views of the buffers: observations, masks, seats, rewards,
     # terminations, actions, episodes.
-    _obs: np.ndarray
-    _masks: np.ndarray
-    _seats: np.ndarray
-    _rewards: np.ndarray
-    _terms: np.ndarray
-    _actions: np.ndarray
-    _episodes: np.ndarray
+    _obs: NDArray[np.float32]
+    _masks: NDArray[np.bool_]
+    _seats: NDArray[np.int32]
+    _rewards: NDArray[np.float32]
+    _terms: NDArray[np.bool_]
+    _actions: NDArray[np.int32]
+    _episodes: NDArray[np.int64]
 
     @property
     def rules(self) -> Rules:
@@ -147,22 +151,22 @@ class VectorEnvBase(Guarded):
         return self._round_index
 
     @property
-    def masks(self) -> np.ndarray:
+    def masks(self) -> NDArray[np.bool_]:
         """The legal-action masks now, ``(num_envs, num_actions)`` bool."""
         return self._masks
 
     @property
-    def seats(self) -> np.ndarray:
+    def seats(self) -> NDArray[np.int32]:
         """The seat to move in each environment now, ``(num_envs,)`` int32."""
         return self._seats
 
     @property
-    def actions(self) -> np.ndarray:
+    def actions(self) -> NDArray[np.int32]:
         """The actions the last step played, ``(num_envs,)`` int32 (-1 after a reset)."""
         return self._actions
 
     @property
-    def episodes(self) -> np.ndarray:
+    def episodes(self) -> NDArray[np.int64]:
         """Each environment's round number ``k`` now, ``(num_envs,)`` int64 (its seed: ``round_seed``)."""
         return self._episodes
 
@@ -241,7 +245,7 @@ class PythonVectorEnv(VectorEnvBase):
             b["actions"][:] = -1
         return self._reset_result()
 
-    def step(self, actions: Any) -> StepResult:
+    def step(self, actions: ActionsLike) -> StepResult:
         """Plays ``actions[i]`` in environment ``i``; returns
         ``(observations, rewards, terminations, masks, seats)``. An illegal
         action raises ``IllegalMoveError`` naming the first such environment,
