@@ -643,6 +643,18 @@ class Match(_ref_match.Match):
     _round_type = Round
     _rng_type = _core.SplitMix64
 
+    if TYPE_CHECKING:  # its rounds are the compiled Round (the inherited properties return them)
+
+        @property
+        def rounds(self) -> Sequence[Round]:
+            """Every round dealt so far, in order (``dominocore.reference.Match.rounds``)."""
+            ...
+
+        @property
+        def round(self) -> Optional[Round]:
+            """The round dealt last, or ``None`` before the first (``dominocore.reference.Match.round``)."""
+            ...
+
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
         # The core's own players, their shared generator at the match's state.
         policies = check_policies(policy, self._rules.players)

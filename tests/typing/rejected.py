@@ -34,3 +34,4 @@ half_text: str = half  # E: a tile unpacks to two ints
 env = dc.VectorEnv(rules, num_envs=2)
 env.step(["0", "1"])  # E: actions are int ids
 env.round(0).push(3.5)  # E: an environment's round is a Round, not Any
+dc.Match(rules, seed=1).rounds[0].push(3.5)  # E: a match's rounds are Rounds, not Any
