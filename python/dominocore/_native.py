@@ -655,6 +655,10 @@ class Match(_ref_match.Match):
             """The round dealt last, or ``None`` before the first (``dominocore.reference.Match.round``)."""
             ...
 
+        def new_round(self) -> Round:
+            """Deal the next round (``dominocore.reference.Match.new_round``)."""
+            ...
+
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
         # The core's own players, their shared generator at the match's state.
         policies = check_policies(policy, self._rules.players)
