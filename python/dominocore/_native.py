@@ -38,12 +38,13 @@ from .common.checks import (
 from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from .common.moves import DRAW, MAX_END_ID, PASS, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
 from .common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, check_rules, rules_from_dict
+from .common.simulate_args import Progress, check_simulate_args
 from .common.tiles import Tile, tile_count
 from .common.view import HistoryEntry, PlayerView
 from .reference import match as _ref_match
 from .reference import sim as _ref_sim
 from .reference.round import RoundAPI, RoundResult
-from .reference.sim import Progress, SimulationResult, check_simulate_args
+from .reference.sim import SimulationResult
 from .tournaments import tournament as _tournament
 
 __all__ = [  # the same names as dominocore.reference.__all__ (checked by a test)

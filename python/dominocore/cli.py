@@ -29,7 +29,7 @@ import dominocore as dc
 from dominocore.common.checks import MAX_SIM_COUNT
 from dominocore.common.policies import POLICY_NAMES
 from dominocore.common.rules import GAMES as RULES_CLASSES
-from dominocore.reference.sim import MAX_ITER_COUNT
+from dominocore.common.simulate_args import MAX_ITER_COUNT
 
 from . import text
 
@@ -769,9 +769,14 @@ def _load_record(parser: argparse.ArgumentParser, path: str) -> Tuple[Any, Optio
         parser.error(f"cannot read {path}: {_reason(exc)}")
 
 
+def _is_match(record: Any) -> bool:
+    """Whether a loaded record is a match (either implementation's) rather than a round."""
+    return hasattr(record, "new_round")
+
+
 def _rounds_of(record: Any) -> List[Any]:
     """The rounds of a loaded record: the round itself, or a match's rounds."""
-    return list(record.rounds) if isinstance(record, dc.reference.Match) else [record]
+    return list(record.rounds) if _is_match(record) else [record]
 
 
 def _at_deal(round_: Any) -> Tuple[Any, List["dc.Move"]]:
@@ -813,7 +818,7 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             drawn = position.drawn_tile if move.kind == "draw" and seat == mover else None
             print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat))
             print(text.render(position, seat))
-    if isinstance(record, dc.reference.Match):
+    if _is_match(record):
         _print_match_end(record)
     return 0
 

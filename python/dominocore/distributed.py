@@ -260,7 +260,7 @@ def simulate_chunks(
     chunks: Optional[int],
     address: Optional[str],
 ) -> "SimulationResult":
-    """``simulate``'s checked arguments ``args`` (``reference.sim.SimulationArgs``)
+    """``simulate``'s checked arguments ``args`` (``common.simulate_args.SimulationArgs``)
     played in chunks on ``backend`` and joined: the very arrays the local
     run gives. On Ray each task runs ``threads`` threads (default 1) and
     asks for as many CPUs: at most the CPUs of the cluster's largest node

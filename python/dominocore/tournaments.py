@@ -36,6 +36,7 @@ from .common.errors import IllegalMoveError, RulesError
 from .common.moves import Move
 from .common.policies import POLICY_NAMES, is_bot
 from .common.rules import Rules
+from .common.simulate_args import check_simulate_args
 
 __all__ = [
     "tournament",
@@ -805,8 +806,6 @@ def tournament(
     shows a tqdm bar on stderr (a callable gets ``progress(done, total)``
     in deals instead); ``level`` is the intervals' confidence level.
     """
-    from .reference.sim import check_simulate_args  # here: the reference's package imports this module
-
     args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", None)  # as simulate checks them
     if args.n < 1:
         raise RulesError(f"{'matches' if args.matches else 'rounds'} must be at least 1, got {args.n}")

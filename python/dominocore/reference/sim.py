@@ -13,39 +13,30 @@ import numbers
 import threading
 import time
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Deque, Dict, Iterator, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Sequence, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..common.checks import (
-    MAX_ROUND_INDEX,
     MAX_SEED,
     MAX_SIM_COUNT,
-    MAX_THREADS,
     PLAYER_SEED_XOR,
     as_int,
-    check_policies,
-    check_round_index,
-    check_seed,
     shown,
 )
 from ..common.errors import RulesError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
-from ..common.progress import progress_callback
-from ..common.rules import Rules, check_rules
+from ..common.rules import Rules
+from ..common.simulate_args import MAX_ITER_COUNT, Progress, SimulationArgs, check_simulate_args
 from .players import SharedRandom
 
 __all__ = ["simulate", "simulate_iter", "SimulationResult", "ReasonArray", "REASONS"]
 
 #: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked".
 REASONS = ("out", "blocked")
-#: The most rounds or matches one ``simulate_iter`` run plays (``match_index`` is int64).
-MAX_ITER_COUNT = (1 << 63) - 1
 #: ``progress`` is called at most this often (seconds) by the reference.
 PROGRESS_INTERVAL = 0.05
-
-Progress = Callable[[int, int], Any]
 
 
 class ReasonArray(np.ndarray):
@@ -165,55 +156,6 @@ class SimulationResult:
     def nbytes(self) -> int:
         """Bytes held by the arrays."""
         return sum(getattr(self, f.name).nbytes for f in fields(self))
-
-
-class SimulationArgs(NamedTuple):
-    """``simulate``'s arguments, checked (both implementations share the checks)."""
-
-    matches: bool  # whole matches, else standalone rounds
-    n: int  # how many matches or rounds
-    seed: int
-    round_index: int
-    policies: List[str]
-    threads: Optional[int]
-    progress: Optional[Progress]
-
-
-def check_simulate_args(
-    rules: Rules,
-    matches: Any,
-    rounds: Any,
-    seed: Any,
-    round_index: Any,
-    policy: Any,
-    threads: Any,
-    progress: Any = None,
-    most: int = MAX_SIM_COUNT,
-) -> SimulationArgs:
-    """Validate ``simulate``'s arguments before any work (docs/validation.md); raise ``RulesError``."""
-    check_rules(rules)
-    if (matches is None) == (rounds is None):
-        raise RulesError("give exactly one of matches= or rounds=")
-    name, count = ("matches", matches) if matches is not None else ("rounds", rounds)
-    n = as_int(count, name, 0, most)
-    if threads is not None:
-        threads = as_int(threads, "threads", 1, MAX_THREADS)
-    if matches is None:
-        index = check_round_index(rules, round_index)
-    elif as_int(round_index, "round_index", 0, MAX_ROUND_INDEX) != 0:
-        raise RulesError("round_index applies to rounds= only: a match deals its rounds 0, 1, ... itself")
-    else:
-        index = 0
-    if progress is not None and not isinstance(progress, bool) and not callable(progress):
-        raise RulesError(
-            f"progress must be True, False, None or a callable progress(done, total), got {type(progress).__name__}"
-        )
-    policies = check_policies(policy, rules.players)
-    if progress is True:  # checked: a bar now would be left behind by an error
-        progress = progress_callback(n, "match" if matches is not None else "round")
-    elif progress is False:
-        progress = None
-    return SimulationArgs(matches is not None, n, check_seed(seed), index, policies, threads, progress)
 
 
 def simulate(
