@@ -764,7 +764,8 @@ def _load_record(parser: argparse.ArgumentParser, path: str) -> Tuple[Any, Optio
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             session = _PlaySession.from_dict(data, input)
             return session.match, session.seat_names()
-        return record.loads(text_), record.read_header(text_).get("seats")
+        loaded = record.loads(text_)  # checks and replays the whole record, once
+        return loaded, data["header"]["seats"]
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, OverflowError, dc.DominoError) as exc:
         parser.error(f"cannot read {path}: {_reason(exc)}")
 
