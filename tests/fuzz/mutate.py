@@ -344,7 +344,10 @@ class Mutator:
         opcode (a string, an int: the pickle stays readable and carries
         another value), the rest anywhere."""
         r = self.rng
-        if r.random() < 0.7:
+        roll = r.random()
+        if roll < 0.1:
+            return self._pickle_stop_early(blob)
+        if roll < 0.75:
             return self._pickle_payload(blob)
         data = bytearray(blob)
         for _ in range(r.choice([1, 1, 2, 3])):
@@ -368,6 +371,19 @@ class Mutator:
             else:
                 data[i] = (data[i] + r.choice([-1, 1])) % 256
         return bytes(data)
+
+    def _pickle_stop_early(self, blob: bytes) -> bytes:
+        """The pickle cut at an opcode and ended there with STOP: it loads
+        whatever is on top of the stack (a class, a method, an argument tuple)."""
+        import pickletools
+
+        try:
+            starts = [pos for _, _, pos in pickletools.genops(blob)]
+        except Exception:  # noqa: BLE001
+            return blob
+        # half the time in the first opcodes, where the reduce is being built
+        cuts = starts[1:12] if self.rng.random() < 0.5 else starts[1:]
+        return blob[: self.rng.choice(cuts or [len(blob)])] + b"."
 
     def _pickle_payload(self, blob: bytes) -> bytes:
         import pickletools
