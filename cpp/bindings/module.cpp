@@ -373,6 +373,7 @@ py::array float_buffer(const py::object& out, const std::vector<py::ssize_t>& sh
 #include "determinize_bindings.hpp"  // after the helpers above, which it uses
 #include "search_bindings.hpp"
 #include "vector_env_bindings.hpp"  // likewise
+#include "match_bindings.hpp"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
@@ -789,4 +790,5 @@ PYBIND11_MODULE(_core, m) {
   bind_determinizer(m);  // after RoundCore, which gains _determinizer
   bind_search(m);
   bind_vector_env(m);  // after RoundCore, which its _state returns
+  bind_match(m);
 }

@@ -135,10 +135,10 @@ void State::load_deal_(const Deal& d) {
     for (int t : d.hands[s]) take(t, "hand " + std::to_string(s));
   for (int t : d.yard) take(t, "the yard");
   if (d.centre >= 0 || d.centre < -1) take(d.centre, "the centre");
+  std::string missing;  // worded as the reference words it
   for (int t = 0; t < T; ++t)
-    if (!seen[t])
-      throw StateError("tile " + tile_name(t) +
-                       " is missing: the deal must hold every tile exactly once");
+    if (!seen[t]) missing += (missing.empty() ? "" : ", ") + tile_name(t);
+  if (!missing.empty()) throw StateError("tiles missing from the deal: " + missing);
   check_round_index(r_.rules, d.round_index);
   games::with_game(r_.rules.game, [&](auto tag) { decltype(tag)::type::check_deal(r_.rules, d); });
   if (d.starter < 0 || d.starter >= p)
