@@ -19,7 +19,7 @@ import os
 
 import pytest
 
-IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore._native"}
+IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore.native"}
 
 
 def pytest_addoption(parser):

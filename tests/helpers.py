@@ -15,7 +15,7 @@ import pytest
 CORE_INSTALLED = importlib.util.find_spec("dominocore._core") is not None
 #: Whether ``import dominocore`` serves the compiled core: not under
 #: ``DOMINOCORE_IMPLEMENTATION=python``, nor without a core.
-SERVES_CORE = dc.Round.__module__ == "dominocore._native"
+SERVES_CORE = dc.Round.__module__.startswith("dominocore.native")
 NO_CORE = "the compiled core is not installed (a pure-Python install, DOMINOCORE_PURE_PYTHON=1)"
 #: For tests that need the compiled core beside the reference.
 needs_core = pytest.mark.skipif(not CORE_INSTALLED, reason=NO_CORE)
@@ -27,7 +27,7 @@ needs_served_core = pytest.mark.skipif(
 )
 
 
-def import_core(name: str = "dominocore._native"):
+def import_core(name: str = "dominocore.native"):
     """The compiled core's module ``name``; where the core is not installed, a
     skip (of the whole module when called at its top)."""
     if not CORE_INSTALLED:
@@ -129,7 +129,7 @@ def observe_information(round_) -> list:
 
 
 #: The modules that are the compiled core's (absent from a pure-Python install).
-CORE_MODULES = ("dominocore._native", "dominocore._vector_env", "dominocore.search")
+CORE_MODULES = ("dominocore.native", "dominocore.native", "dominocore.search")
 
 
 def public_modules():
@@ -137,9 +137,9 @@ def public_modules():
     packages are skipped where those are not installed)."""
     yield dc
     for info in pkgutil.walk_packages(dc.__path__, "dominocore."):
-        if info.name.rsplit(".", 1)[-1].startswith("_") and info.name != "dominocore._native":
+        if info.name.rsplit(".", 1)[-1].startswith("_"):
             continue
-        if not CORE_INSTALLED and info.name in CORE_MODULES:
+        if not CORE_INSTALLED and (info.name in CORE_MODULES or info.name.startswith("dominocore.native.")):
             continue
         try:
             yield importlib.import_module(info.name)

@@ -57,7 +57,7 @@ def oracle_engine() -> Any:
     the differential tests hold equal between the two; the samplers under test
     take no part in it."""
     try:
-        return importlib.import_module("dominocore._native")
+        return importlib.import_module("dominocore.native")
     except ImportError:  # pragma: no cover - only without a build
         return importlib.import_module("dominocore.reference")
 

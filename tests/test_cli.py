@@ -9,7 +9,7 @@ import sys
 import dominocore
 import numpy as np
 import pytest
-from dominocore import cli, text
+from dominocore import cli, cli_play, text
 from helpers import needs_core
 
 
@@ -332,7 +332,7 @@ def test_play_in_another_seat_against_several_bots(capsys, monkeypatch):
         if seat == 1:
             move = round_.legal_moves()[0]
         else:
-            move = cli._bot_move("random" if seat == 0 else "greedy", round_, 2)
+            move = cli_play._bot_move("random" if seat == 0 else "greedy", round_, 2)
         round_.push(move)
         held |= set(round_.hand(1))
     assert f"round 0 over: {text.result_text(round_.result)}" in out
@@ -533,10 +533,10 @@ def test_the_show_examples_of_docs_cli_md_print_as_written(capsys):
 def test_a_search_bot_at_the_table_plays_from_its_seats_view(kind):
     r = dominocore.Round(dominocore.Block(players=2), seed=5)
     r.push(r.legal_moves()[0])
-    move = cli._bot_move(kind, r, seed=3)
+    move = cli_play._bot_move(kind, r, seed=3)
     assert move in r.legal_moves()
     world = r.determinize(r.current_player, seed=1)  # the same view, other hidden tiles
-    assert cli._bot_move(kind, world, seed=3) == move
+    assert cli_play._bot_move(kind, world, seed=3) == move
 
 
 # --------------------------------------------------------------------------- issue 19, item 11: bad arguments
@@ -587,7 +587,7 @@ def test_a_late_write_failure_is_one_line_and_status_1(capsys, tmp_path, monkeyp
     def fail(path, rules, sim):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli, "_write_results", fail)
+    monkeypatch.setattr(cli, "write_results", fail)
     assert cli.main(["simulate", "--game", "block", "--rounds", "5", "--out", str(tmp_path / "r.csv")]) == 1
     captured = capsys.readouterr()
     assert "rounds: 5;" in captured.out  # the summary is printed first

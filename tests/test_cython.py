@@ -69,7 +69,7 @@ def test_cython_playouts_are_simulates_rounds(playout, dc, make, round_index, se
     # bit-identical to simulate(policy="random"), round by round (the reference's
     # simulate is slow: fewer rounds against it)
     rules = make(dc)
-    rounds = scaled(200, 5000) if dc.__name__ == "dominocore._native" else scaled(6, 60)
+    rounds = scaled(200, 5000) if dc.__name__ == "dominocore.native" else scaled(6, 60)
     got = run_playout(playout, rules, seed, rounds, round_index)
     expected = dc.simulate(rules, rounds=rounds, seed=seed, round_index=round_index, policy="random")
     for name, array in got.items():

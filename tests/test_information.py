@@ -1003,7 +1003,7 @@ def test_bad_out_buffers_are_refused_alike_by_both_implementations():
     implementations refuse the same buffers with the same error, and leave
     them in the same state."""
     outcomes = {}
-    for name in ("dominocore.reference", "dominocore._native"):
+    for name in ("dominocore.reference", "dominocore.native"):
         dc = importlib.import_module(name)
         round_ = dc.Round(dc.ChickenFoot(players=3, set=6), seed=8)
         size = round_.observation_tensor_shape[0]

@@ -11,7 +11,7 @@ import json
 import pytest
 from helpers import needs_core, observe
 
-IMPLEMENTATIONS = ("dominocore.reference", "dominocore._native")
+IMPLEMENTATIONS = ("dominocore.reference", "dominocore.native")
 
 # (name, rules factory, policy): small sets so that whole matches stay quick.
 GAMES = [

@@ -22,7 +22,7 @@ from dominocore.record import RecordError
 from helpers import needs_core, observe
 
 DATA = pathlib.Path(__file__).parent / "data" / "records"
-IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore._native"}
+IMPLEMENTATIONS = {"python": "dominocore.reference", "cpp": "dominocore.native"}
 
 
 # --------------------------------------------------------------------------- the kept records

@@ -289,7 +289,7 @@ def interrupt_many_times(module: str, delays, policy="'random'"):
 def test_ctrl_c_stops_simulate_quickly():
     # Reproducer: a 50M-round run ignored SIGINT for 15 s. One signal, well
     # into the run: the workers are running, the calling thread waits for them.
-    (latency,) = interrupt_many_times("dominocore._native", [0.5])
+    (latency,) = interrupt_many_times("dominocore.native", [0.5])
     assert latency < CTRL_C_DEADLINE
 
 
@@ -300,11 +300,11 @@ def test_ctrl_c_is_never_lost_whenever_it_comes():
     # from at once to well into the run.
     rng = np.random.default_rng(15)
     delays = [0.0] * 5 + list(rng.uniform(0, 0.003, 25)) + list(rng.uniform(0, 0.1, 10)) + [0.3]
-    latencies = interrupt_many_times("dominocore._native", delays)
+    latencies = interrupt_many_times("dominocore.native", delays)
     assert len(latencies) == len(delays) and max(latencies) < CTRL_C_DEADLINE
 
 
-@pytest.mark.parametrize("module", ["dominocore._native", "dominocore.reference"])
+@pytest.mark.parametrize("module", ["dominocore.native", "dominocore.reference"])
 def test_ctrl_c_stops_a_python_loop_with_threads(module):
     # A policy beyond the built-in bots runs in a Python loop on `threads`
     # threads (both implementations): Ctrl-C stopped the wait, but leaving the

@@ -14,7 +14,7 @@ import struct
 import xml.etree.ElementTree as ET
 
 import pytest
-from dominocore import svg
+from dominocore import svg, svg_layout
 from helpers import import_core
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -167,7 +167,7 @@ def test_both_implementations_draw_the_same(ref, game):
 
 def _tile_rects(game: str, dc, seed: int):
     r, _ = played(dc, game, seed)
-    scene = svg._scene(r.view(0))
+    scene = svg_layout.scene_of(r.view(0))
     return [p.laid.rect for p in scene.pieces], scene
 
 
@@ -177,7 +177,7 @@ def test_tiles_do_not_overlap_in_typical_rounds(ref, game):
         rects, _ = _tile_rects(game, ref, seed)
         for i, a in enumerate(rects):
             for b in rects[:i]:
-                assert not svg._overlap(a, b)
+                assert not svg_layout._overlap(a, b)
 
 
 def _placed_at(e):
@@ -339,7 +339,7 @@ def test_every_tile_touches_the_tile_whose_end_it_took(dc, make):
         while not r.is_over:
             r.push(rng.choice(r.legal_moves()))
         view = r.view(0)
-        scene = svg._tree_scene(view)
+        scene = svg_layout._tree_scene(view)
         creator = {end: i for i, p in enumerate(view.layout) for end in p.created}
         for i, placement in enumerate(view.layout):
             if placement.end is None or scene.pieces[i].laid.jump is not None:

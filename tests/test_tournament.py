@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 import dominocore as dc
+import dominocore.stats as S
 import dominocore.tournaments as T
 import numpy as np
 import pytest
@@ -36,7 +37,7 @@ def test_a_bot_that_always_wins_block():
     assert r.per_deal("points")[:, 0].tolist() == [15.0, 5.0, 21.0]
     assert a["mean_points"] == pytest.approx(41 / 3)
     sd = np.std([15, 5, 21], ddof=1)
-    half = T.t_quantile(0.975, 2) * sd / math.sqrt(3)
+    half = S.t_quantile(0.975, 2) * sd / math.sqrt(3)
     assert (a["mean_points_low"], a["mean_points_high"]) == pytest.approx((41 / 3 - half, 41 / 3 + half))
     assert (a["win_rate"], a["win_rate_low"], a["win_rate_high"]) == (1.0, 1.0, 1.0)
     assert (b["win_rate"], b["mean_rank"], a["mean_rank"]) == (0.0, 2.0, 1.0)
@@ -46,7 +47,7 @@ def test_a_bot_that_always_wins_block():
     ab = r.pair("A", "B")
     assert (ab["wins"], ab["losses"], ab["ties"], ab["deals"]) == (3, 0, 0, 3)
     assert ab["margin"] == pytest.approx(82 / 3)
-    expected_p = T.t_sf((82 / 3) / (2 * sd / math.sqrt(3)), 2)
+    expected_p = S.t_sf((82 / 3) / (2 * sd / math.sqrt(3)), 2)
     assert ab["p_value"] == pytest.approx(expected_p) == pytest.approx(0.0497494935)  # 3 deals only
     assert r.pair("B", "A")["p_value"] == pytest.approx(1 - expected_p)
     # Bradley-Terry with 0.5 pseudo-wins each way: 3.5 to 0.5
@@ -87,9 +88,9 @@ def test_costs_ties_ranks_and_shares_in_chicken_foot():
 def test_student_t_against_known_values():
     mean, low, high = T.t_interval([1, 2, 3, 4])
     assert mean == 2.5 and (low, high) == pytest.approx((2.5 - 2.05426, 2.5 + 2.05426), abs=1e-5)
-    assert T.t_quantile(0.975, 3) == pytest.approx(3.182446305284263, rel=1e-10)
-    assert T.t_quantile(0.975, 1000) == pytest.approx(1.962339, rel=1e-6)
-    assert T.t_sf(0.0, 7) == 0.5
+    assert S.t_quantile(0.975, 3) == pytest.approx(3.182446305284263, rel=1e-10)
+    assert S.t_quantile(0.975, 1000) == pytest.approx(1.962339, rel=1e-6)
+    assert S.t_sf(0.0, 7) == 0.5
     assert T.paired_t_test([0, 0, 0]) == 0.5 and T.paired_t_test([-1, -1]) == 1.0
     assert math.isnan(T.paired_t_test([3]))
 
@@ -98,8 +99,8 @@ def test_student_t_against_scipy():
     stats = pytest.importorskip("scipy.stats")
     for df in (1, 2, 5, 30, 499):
         for t in (-6.0, -1.0, 0.3, 2.0, 7.5):
-            assert T.t_sf(t, df) == pytest.approx(stats.t.sf(t, df), rel=1e-9, abs=1e-14)
-        assert T.t_quantile(0.975, df) == pytest.approx(stats.t.ppf(0.975, df), rel=1e-9)
+            assert S.t_sf(t, df) == pytest.approx(stats.t.sf(t, df), rel=1e-9, abs=1e-14)
+        assert S.t_quantile(0.975, df) == pytest.approx(stats.t.ppf(0.975, df), rel=1e-9)
 
 
 def test_bradley_terry_three_bots_is_consistent():

@@ -39,7 +39,7 @@ def test_simulate_survives_threads_the_system_refuses():
     # Under an address-space limit the threads' stacks cannot all be mapped.
     code = textwrap.dedent(
         """
-        import resource, dominocore._native as dc
+        import resource, dominocore.native as dc
         with open("/proc/self/statm") as f:
             in_use = int(f.read().split()[0]) * resource.getpagesize()
         resource.setrlimit(resource.RLIMIT_AS, (in_use + (256 << 20), resource.RLIM_INFINITY))
@@ -94,7 +94,7 @@ def test_other_uninitialised_objects_raise_type_error(dc, name):
 
 
 def test_uninitialised_core_objects_raise_type_error():
-    core = native._core
+    core = import_core("dominocore._core")
     for cls, call in [
         (core.RoundCore, lambda o: o._pop()),
         (core.RoundCore, lambda o: o._moves),

@@ -117,7 +117,7 @@ def test_compiled_equals_reference_and_threads_do_not_matter(game):
     rules = RULES[game](dominocore)
     steps = scaled(200, 2000)
     envs = [dominocore.reference.VectorEnv(rules, 5, seed=3)]
-    envs += [dominocore._native.VectorEnv(rules, 5, seed=3, threads=t) for t in (1, 2, 3, 8)]
+    envs += [dominocore.native.VectorEnv(rules, 5, seed=3, threads=t) for t in (1, 2, 3, 8)]
     assert [e.threads for e in envs] == [1, 1, 2, 3, 5]
     for k in range(steps):
         results = [e.step_random() if k % 2 else e.step(random_legal(np.random.default_rng(k), e.masks)) for e in envs]
@@ -304,7 +304,7 @@ def test_compiled_core_refuses_raw_input():
 
 @needs_core
 def test_docstring_examples_of_the_private_module():
-    module = importlib.import_module("dominocore._vector_env")
+    module = importlib.import_module("dominocore.native.vector_env")
     failures, tried = doctest.testmod(module)
     assert failures == 0 and tried > 0
 

@@ -29,7 +29,7 @@ needs_replay = pytest.mark.skipif(
 
 try:
     from dominocore import _core
-    from dominocore._native import _core_rules
+    from dominocore.native.codec import core_rules as _core_rules
 except ImportError:  # pragma: no cover - no compiled core
     _core = None
 

@@ -9,6 +9,7 @@ copy of the engine, fixed at its build.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import List
 
@@ -17,14 +18,13 @@ def _installed_dir() -> str:
     """The directory the build installed the compiled core into: the package's
     own in a regular install, site-packages' in an editable one (where the
     Python files stay in the source tree)."""
-    try:
-        from . import _core
-    except ImportError as exc:
+    spec = importlib.util.find_spec(__name__.rpartition(".")[0] + "._core")  # found, not loaded
+    if spec is None or spec.origin is None:
         raise ImportError(
             "dominocore's compiled core is not installed, so neither are its headers nor its library: "
             "reinstall dominocore with a C++17 compiler (docs/cython.md)"
-        ) from exc
-    return os.path.dirname(os.path.realpath(str(_core.__file__)))
+        )
+    return os.path.dirname(os.path.realpath(spec.origin))
 
 
 def _existing(path: str, what: str) -> str:

@@ -12,7 +12,7 @@ from .common.errors import RulesError
 #: The package serving each implementation name: ``"default"`` is
 #: ``import dominocore`` (the compiled core unless DOMINOCORE_IMPLEMENTATION
 #: says otherwise).
-IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore._native", "python": "dominocore.reference"}
+IMPLEMENTATIONS = {"default": "dominocore", "cpp": "dominocore.native", "python": "dominocore.reference"}
 
 
 def implementation(name: str) -> ModuleType:

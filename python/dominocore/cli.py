@@ -16,16 +16,17 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import math
 import os
 import sys
-import tempfile
 import time
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 from tqdm import tqdm
 
 import dominocore as dc
+from dominocore import record
+from dominocore.cli_play import SAVE_FORMAT, PlaySession, print_match_end, what_wins
+from dominocore.cli_results import check_out_path, summary, write_results
 from dominocore.common.checks import MAX_SIM_COUNT
 from dominocore.common.policies import POLICY_NAMES
 from dominocore.common.rules import GAMES as RULES_CLASSES
@@ -50,11 +51,7 @@ _GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
 #: docs/search.md; "cheat" reads every hand, on purpose).
 BOTS = POLICY_NAMES
 #: The file types simulate --out writes, by suffix.
-OUT_TYPES = (".npz", ".csv", ".parquet")
 #: What a play session file says it is.
-SAVE_FORMAT = "dominocore-play"
-SAVE_VERSION = 1
-
 _DESCRIPTION = "dominocore: play, simulate and inspect domino games (Chicken Foot, Doubles, Block, Mexican Train)."
 _EPILOG = """\
 Without a subcommand: play a seeded demo match between bots and print it.
@@ -267,7 +264,7 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(str(exc))
     print(f"dominocore {dc.__version__} ({dc.IMPLEMENTATION} engine): {rules!r}, seed {seed}")
     print("seats: " + ", ".join(f"{s}={p}" for s, p in enumerate(policy)))
-    print(f"how it is won: {_what_wins(rules)}")
+    print(f"how it is won: {what_wins(rules)}")
     for k, result in enumerate(match.results):
         r = match.rounds[k]
         scores = " ".join(f"{x:4d}" for x in result.points)
@@ -281,13 +278,6 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.simulate:
         return _timed_simulation(rules, args.simulate, seed)
     return 0
-
-
-def _what_wins(rules: "dc.Rules") -> str:
-    """How the game's match is won, in a few words (docs/rules.md and docs/games/)."""
-    if rules.points_are_costs:
-        return "points are pips left in hand: the lowest total wins"
-    return f"points are scored: the first to {rules.target} wins, else the highest total"
 
 
 def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
@@ -311,210 +301,6 @@ def _timed_simulation(rules: "dc.Rules", rounds: int, seed: int) -> int:
 # ---------------------------------------------------------------------- play
 
 
-def _bot_move(kind: str, round_: Any, seed: int) -> "dc.Move":
-    """The bot's move. A random bot draws from a generator seeded by the
-    match seed, the round and the move number, so that the same position
-    gets the same move again after an undo or a resume."""
-    if kind == "greedy":
-        return dc.GreedyPlayer().choose(round_)
-    key = (seed * 0x9E3779B97F4A7C15 + round_.round_index * 0x100000001B3 + len(round_.move_stack)) % 2**64
-    if kind == "random":
-        return dc.RandomPlayer(key).choose(round_)
-    from .search import SEARCH_POLICIES
-
-    bot = SEARCH_POLICIES[kind](seed=key)
-    if kind == "cheat":  # reads every hand, on purpose (docs/search.md)
-        return bot.choose(round_)
-    return bot.choose(round_.view(round_.current_player))  # a search sees only the seat's view
-
-
-class _PlaySession:
-    """A person at the terminal against bots: the match, the person's seat,
-    the bots, where to stop."""
-
-    def __init__(
-        self,
-        match: Any,
-        seat: int,
-        bots: List[Optional[str]],
-        seed: int,
-        stop_after: Optional[int],
-        read: Callable[[str], str],
-    ) -> None:
-        self.match = match
-        self.seat = seat
-        self.bots = bots  # one per seat; None at the person's seat
-        self.seed = seed
-        self.stop_after = stop_after  # the number of rounds of the match after which to stop
-        self.read = read
-
-    # -------------------------------------------------------------- saving
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The session as JSON-able data: the match and the command's settings."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seat": self.seat,
-            "bots": self.bots,
-            "seed": self.seed,
-            "stop_after": self.stop_after,
-            "match": self.match.to_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, read: Callable[[str], str]) -> "_PlaySession":
-        """A session from ``to_dict()`` output (``ValueError`` if it is not one)."""
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("not a saved dominocore play session")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unknown save version {data.get('version')!r}")
-        match = dc.Match.from_dict(data["match"])
-        seat, bots = data["seat"], data["bots"]
-        players = match.rules.players
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"bad seat {seat!r}")
-        if (
-            not isinstance(bots, list)
-            or len(bots) != players
-            or any((b is not None) if s == seat else (b not in BOTS) for s, b in enumerate(bots))
-        ):
-            raise ValueError(f"bad bots {bots!r}")
-        stop = data.get("stop_after")
-        if stop is not None and not isinstance(stop, int):
-            raise ValueError(f"bad stop_after {stop!r}")
-        return cls(match, seat, bots, int(data["seed"]), stop, read)
-
-    def seat_names(self) -> List[str]:
-        """A name for each seat: "you", or its bot."""
-        return ["you" if bot is None else bot for bot in self.bots]
-
-    def save(self, path: str) -> None:
-        """Write the session to ``path`` (JSON)."""
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.to_dict(), f)
-            f.write("\n")
-
-    # -------------------------------------------------------------- the loop
-
-    def show(self, round_: Any) -> None:
-        print()
-        print(text.render(round_, self.seat))
-
-    def run(self) -> int:
-        """Play until the match ends, the round limit, or ``quit``; return the exit status."""
-        match, seat = self.match, self.seat
-        print(f"{text.game_title(match.rules)}; seed {self.seed}; you are seat {seat}")
-        print("bots: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(self.bots) if s != seat))
-        print("type help for your moves and the commands")
-        round_ = match.round
-        if round_ is None or round_.is_over:
-            round_ = self._next_round()
-            if round_ is None:
-                return 0
-        else:
-            print(f"\nround {round_.round_index} (resumed)")
-        shown_at = -1  # the move number at which the table was last printed
-        while True:
-            if round_.is_over:
-                round_ = self._finish_round(round_)
-                if round_ is None:
-                    return 0
-                shown_at = -1
-                continue
-            mover = round_.current_player
-            if mover != seat:
-                move = _bot_move(self.bots[mover] or "greedy", round_, self.seed)
-                round_.push(move)
-                print(text.describe_move(mover, move))
-                continue
-            if shown_at != len(round_.move_stack):
-                self.show(round_)
-                shown_at = len(round_.move_stack)
-            try:
-                line = self.read("move> ")
-            except EOFError:
-                print()
-                line = "quit"
-            status = self._command(round_, line.strip())
-            if status is not None:
-                return status
-
-    def _command(self, round_: Any, line: str) -> Optional[int]:
-        """Carry out one line typed at the prompt; an exit status to stop."""
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        if not line:
-            return None
-        if word in ("quit", "exit", "q"):
-            print("bye")
-            return 0
-        if word in ("help", "?"):
-            moves = " ".join(str(m) for m in round_.legal_moves())
-            print(f"legal moves: {moves}")
-            print("commands: help, hint, undo, save FILE, show, quit (or type a move, like 5-9@2)")
-        elif word == "hint":
-            print(f"hint: {dc.GreedyPlayer().choose(round_.view(self.seat))}")  # from what the person sees
-        elif word == "show":
-            self.show(round_)
-        elif word == "undo":
-            self._undo(round_)
-        elif word == "save":
-            path = rest.strip()
-            if not path:
-                print("error: save needs a file name: save FILE")
-                return None
-            try:
-                self.save(path)
-            except OSError as exc:
-                print(f"error: cannot save to {path}: {exc.strerror or exc}")
-                return None
-            print(f"saved to {path} (dominocore play --resume {path} goes on from here)")
-        else:
-            try:
-                move = dc.Move.parse(line)
-                round_.push(move, player=self.seat)
-            except dc.DominoError as exc:
-                print(f"error: {exc}")
-                return None
-            drawn = round_.drawn_tile if move.kind == "draw" else None
-            print(text.describe_move(self.seat, move, drawn, you=self.seat))
-        return None
-
-    def _undo(self, round_: Any) -> None:
-        """Take back moves to the start of the person's previous turn in this round."""
-        popped = []
-        while round_.move_stack:
-            popped.append(round_.pop())
-            if round_.current_player == self.seat and round_.drawn_tile is None:
-                print(f"took back {len(popped)} move{'s' if len(popped) != 1 else ''}")
-                return  # the loop prints the table again
-        for move in reversed(popped):  # nothing of the person's to take back: put it all back
-            round_.push(move)
-        print("nothing to undo in this round")
-
-    def _next_round(self) -> Optional[Any]:
-        """Deal the next round, or ``None`` (and the closing lines) when the match or the session is over."""
-        match = self.match
-        totals = " ".join(map(str, match.totals))
-        if match.is_over:
-            _print_match_end(match)
-            return None
-        if self.stop_after is not None and len(match.rounds) >= self.stop_after:
-            print(f"stopped after {self.stop_after} round{'s' if self.stop_after != 1 else ''}: totals {totals}")
-            return None
-        round_ = match.new_round()
-        print(f"\nround {round_.round_index}")
-        return round_
-
-    def _finish_round(self, round_: Any) -> Optional[Any]:
-        # The result once: the moves since the person's last turn were each
-        # described, so the table is not printed again (it ends with the result too).
-        print(f"round {round_.round_index} over: {text.result_text(round_.result)}")
-        print(f"totals: {' '.join(map(str, self.match.totals))}")
-        return self._next_round()
-
-
 def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``play`` subcommand."""
     read = input
@@ -526,7 +312,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         try:
             with open(args.resume, encoding="utf-8") as f:
                 data = json.load(f)
-            session = _PlaySession.from_dict(data, read)
+            session = PlaySession.from_dict(data, read)
         except (OSError, ValueError, KeyError, TypeError, OverflowError, dc.DominoError) as exc:
             parser.error(f"cannot resume from {args.resume}: {_reason(exc)}")
     else:
@@ -544,7 +330,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             match = dc.Match(rules, seed=seed)
         except dc.DominoError as exc:
             parser.error(str(exc))
-        session = _PlaySession(match, args.seat, bots, seed, args.rounds, read)
+        session = PlaySession(match, args.seat, bots, seed, args.rounds, read)
     try:
         return session.run()
     except KeyboardInterrupt:
@@ -564,112 +350,6 @@ def _count(matches: bool, n: int) -> Dict[str, Any]:
     return {"matches": n} if matches else {"rounds": n}
 
 
-def _summary(rules: "dc.Rules", sim: Any, matches: bool) -> List[str]:
-    """The summary table of a simulation result."""
-    import numpy as np
-
-    n = sim.num_rounds
-    lines = []
-    if n == 0:
-        return ["no round finished"]
-    points = sim.points.astype(np.float64)
-    mean = points.mean(axis=0)
-    half = 1.96 * points.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.full(rules.players, math.nan)
-    head = f"{'seat':>4}  {'mean points':>11}  {'95% interval':>19}"
-    if matches:
-        head += f"  {'mean total':>10}  {'wins':>6}"
-    lines.append(head)
-    for s in range(rules.players):
-        row = f"{s:>4}  {mean[s]:>11.2f}  {mean[s] - half[s]:>8.2f} .. {mean[s] + half[s]:>7.2f}"
-        if matches:
-            games = len(sim.totals)
-            total = sim.totals[:, s].mean() if games else math.nan
-            wins = sim.winners[:, s].mean() if games else math.nan
-            row += f"  {total:>10.1f}  {wins:>6.1%}"
-        lines.append(row)
-    out = float((sim.reason == "out").mean())
-    lines.append(f"rounds: {n:,}; out {out:.1%}, blocked {1 - out:.1%}; mean moves {float(sim.moves.mean()):.1f}")
-    return lines
-
-
-def _columns(sim: Any, players: int) -> Dict[str, Any]:
-    """The per-round results as named columns."""
-    import numpy as np
-
-    cols: Dict[str, Any] = {
-        "round": np.arange(sim.num_rounds, dtype=np.int64),
-        "match": sim.match_index,
-        "starter": sim.starter,
-        "reason": sim.reason.names(),
-        "out_seat": sim.out_seat,
-        "moves": sim.moves,
-    }
-    for s in range(players):
-        cols[f"points_{s}"] = sim.points[:, s]
-    return cols
-
-
-def _write_results(path: str, rules: "dc.Rules", sim: Any) -> None:
-    """Write the per-round results of ``sim`` to ``path`` by its suffix."""
-    import numpy as np
-
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix == ".npz":
-        with open(path, "wb") as f:  # np.savez given a name would add ".npz" to "r.NPZ"
-            np.savez(
-                f,
-                points=sim.points,
-                reason=np.asarray(sim.reason.view(np.ndarray)),
-                out_seat=sim.out_seat,
-                starter=sim.starter,
-                moves=sim.moves,
-                match_index=sim.match_index,
-                totals=sim.totals,
-                winners=sim.winners,
-                rules=np.array(json.dumps(rules.to_dict())),
-            )
-    elif suffix == ".csv":
-        cols = _columns(sim, rules.players)
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(",".join(cols) + "\n")
-            for row in zip(*(c.tolist() for c in cols.values())):
-                f.write(",".join(map(str, row)) + "\n")
-    else:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        table = pa.table({name: pa.array(col) for name, col in _columns(sim, rules.players).items()})
-        pq.write_table(table.replace_schema_metadata({"rules": json.dumps(rules.to_dict())}), path)
-
-
-def _check_out(parser: argparse.ArgumentParser, path: str) -> None:
-    """Refuse, before any work, an ``--out`` path that could not be written:
-    an unknown suffix, pyarrow missing for .parquet, a directory that does
-    not exist or cannot be written to, a directory in the file's place."""
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix not in OUT_TYPES:
-        parser.error(f"--out: unknown file type {suffix or '(none)'!r} (use {', '.join(OUT_TYPES)})")
-    if suffix == ".parquet":
-        try:
-            import pyarrow  # noqa: F401
-        except ImportError:
-            parser.error("--out FILE.parquet needs pyarrow: pip install pyarrow (or dominocore[parquet])")
-    try:
-        directory = os.path.dirname(os.path.abspath(path))
-        if os.path.isdir(path):
-            parser.error(f"--out: {path!r} is a directory")
-        if not os.path.isdir(directory):
-            parser.error(f"--out: cannot write {path!r}: no such directory {directory!r}")
-        # The surest test that the file can be made: make one beside it.
-        fd, probe = tempfile.mkstemp(dir=directory, prefix=".dominocore-", suffix=".probe")
-        os.close(fd)
-        os.remove(probe)
-        if os.path.exists(path) and not os.access(path, os.W_OK):
-            parser.error(f"--out: cannot write {path!r}: permission denied")
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        parser.error(f"--out: cannot write {path!r}: {getattr(exc, 'strerror', None) or exc}")
-
-
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``simulate`` subcommand. Every argument is checked before any work
     (usage, one line, status 2); Ctrl-C keeps the chunks finished (status 130)."""
@@ -682,7 +362,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself")
     policy = _policies(parser, _given(args, "policy") or "random", "--policy", rules.players)
     if args.out is not None:
-        _check_out(parser, args.out)
+        check_out_path(parser, args.out)
     if args.chunk is not None and not 1 <= args.chunk <= MAX_SIM_COUNT:
         parser.error(f"--chunk must be between 1 and {MAX_SIM_COUNT}, got {args.chunk}")
     seed = _given(args, "seed") or 0
@@ -727,11 +407,11 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if sim is None:
         print("nothing finished")
     else:
-        for line in _summary(rules, sim, matches):
+        for line in summary(rules, sim, matches):
             print(line)
         if args.out is not None:
             try:
-                _write_results(args.out, rules, sim)
+                write_results(args.out, rules, sim)
             except OSError as exc:  # checked before the run: the disk filled up, or the directory went away
                 print(f"dominocore simulate: error: cannot write {args.out!r}: {exc.strerror or exc}", file=sys.stderr)
                 return 1
@@ -755,14 +435,12 @@ def _load_record(parser: argparse.ArgumentParser, path: str) -> Tuple[Any, Optio
     them: a game record (``dominocore.record``) or a game saved by ``play``
     (every file the command line writes is read by every command that reads
     one)."""
-    from . import record
-
     try:
         with open(path, encoding="utf-8") as f:
             text_ = f.read()
         data = json.loads(text_)
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            session = _PlaySession.from_dict(data, input)
+            session = PlaySession.from_dict(data, input)
             return session.match, session.seat_names()
         loaded = record.loads(text_)  # checks and replays the whole record, once
         return loaded, data["header"]["seats"]
@@ -820,21 +498,8 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat))
             print(text.render(position, seat))
     if _is_match(record):
-        _print_match_end(record)
+        print_match_end(record)
     return 0
-
-
-def _print_match_end(match: Any) -> None:
-    """A match's totals, and its winners once it is over."""
-    totals = " ".join(map(str, match.totals))
-    if match.is_over:
-        winners = ", ".join(map(str, match.winners))
-        print(
-            f"\nmatch over: totals {totals} ({_what_wins(match.rules)}); "
-            f"winner{'s' if len(match.winners) > 1 else ''}: seat {winners}"
-        )
-    else:
-        print(f"\nmatch not over: totals {totals} after {len(match.rounds)} rounds")
 
 
 def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

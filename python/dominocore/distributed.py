@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import math
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Union
 
+from ._implementations import implementation
 from .common.checks import MAX_SEED, as_int, shown
 from .common.errors import RulesError
-
-if TYPE_CHECKING:
-    from .reference.sim import SimulationResult
+from .common.extensions import register_chunk_runner
+from .common.progress import progress_bar
+from .common.results import SimulationResult
 
 __all__ = [
     "BACKENDS",
@@ -150,9 +151,7 @@ class _Reporter:
 
     def __init__(self, progress: Progress, total: int, description: str) -> None:
         self.total, self.done, self.bar, self.call = total, 0, None, None
-        if progress is True:
-            from .common.progress import progress_bar  # quiet when stderr is not a terminal
-
+        if progress is True:  # quiet when stderr is not a terminal
             self.bar = progress_bar(total, "deal", description)
         elif callable(progress):
             self.call = progress
@@ -240,8 +239,6 @@ def run_chunks(
 
 def _simulate_chunk(payload: Any, start: int, count: int, tick: Tick) -> Any:
     """Games ``start .. start + count - 1`` of a ``simulate`` run, as the local run plays them."""
-    from ._implementations import implementation
-
     name, rules, matches, seed, round_index, policies, threads = payload
     impl = implementation(name)
     extra = {"matches": count} if matches else {"rounds": count, "round_index": round_index}
@@ -259,15 +256,13 @@ def simulate_chunks(
     backend: str,
     chunks: Optional[int],
     address: Optional[str],
-) -> "SimulationResult":
+) -> SimulationResult:
     """``simulate``'s checked arguments ``args`` (``common.simulate_args.SimulationArgs``)
     played in chunks on ``backend`` and joined: the very arrays the local
     run gives. On Ray each task runs ``threads`` threads (default 1) and
     asks for as many CPUs: at most the CPUs of the cluster's largest node
     (more, and the tasks would never run), with a ``RuntimeWarning`` when
     that cuts ``threads`` down."""
-    from .reference.sim import SimulationResult
-
     threads = args.threads if args.threads is not None else (1 if backend == "ray" else None)
     if backend == "ray":
         check_backend(backend, chunks, address)  # before Ray starts
@@ -285,3 +280,6 @@ def simulate_chunks(
         num_cpus=threads or 1,
     )
     return SimulationResult.concatenate(parts)
+
+
+register_chunk_runner(simulate_chunks)

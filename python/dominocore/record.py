@@ -41,10 +41,8 @@ from ._implementations import implementation as implementation_named
 from .common.checks import MAX_SEED, check_round_index, shown
 from .common.errors import DominoError, IllegalMoveError, ParseError, RulesError
 from .common.moves import Move
+from .common.results import RECORD_VERSION, RoundResult
 from .common.rules import Rules, rules_from_dict
-from .reference.match import Match as _MatchBase
-from .reference.match import match_winners
-from .reference.round import RECORD_VERSION, RoundAPI, RoundResult
 
 __all__ = [
     "FORMAT",
@@ -83,7 +81,15 @@ _MATCH_ROUND_KEYS = ("round_index", "result", "moves")
 #: Lines of ``dumps`` output are kept to this width where the data allows.
 _WIDTH = 100
 
-Obj = Union[RoundAPI, _MatchBase]
+if TYPE_CHECKING:  # a Round or a Match of either implementation
+    from . import native as _native
+    from . import reference as _reference
+
+    Obj = Union[_native.Round, _native.Match, _reference.Round, _reference.Match]
+    AnyRound = Union[_native.Round, _reference.Round]
+    AnyMatch = Union[_native.Match, _reference.Match]
+else:
+    Obj = AnyRound = AnyMatch = Any
 Implementation = Union[None, str, ModuleType]
 
 
@@ -114,10 +120,15 @@ def to_record(
     ``RecordError`` for a bad header value, ``TypeError`` for anything but a
     round or a match.
     """
-    if isinstance(obj, _MatchBase):
-        return _match_record(obj, seats, event, date, seed)
-    if isinstance(obj, RoundAPI):
-        return _round_record(obj, seats, event, date, seed)
+    for name in ("python", "cpp"):
+        try:
+            engine = implementation_named(name)
+        except ImportError:  # pragma: no cover - an install without the compiled core
+            continue
+        if isinstance(obj, engine.Match):
+            return _match_record(obj, engine, seats, event, date, seed)
+        if isinstance(obj, engine.Round):
+            return _round_record(obj, engine, seats, event, date, seed)
     raise TypeError(f"a record is written of a dominocore Round or Match, got {shown(obj)}")
 
 
@@ -144,7 +155,7 @@ def save(obj: Obj, path: Union[str, "os.PathLike[str]"], **header: Any) -> None:
         f.write(text)
 
 
-def _round_record(round_: RoundAPI, seats: Any, event: Any, date: Any, seed: Any) -> Dict[str, Any]:
+def _round_record(round_: AnyRound, engine: ModuleType, seats: Any, event: Any, date: Any, seed: Any) -> Dict[str, Any]:
     rules: Rules = round_.rules  # type: ignore[attr-defined]
     data = round_.to_dict()
     deal: Optional[Dict[str, Any]] = data["deal"]
@@ -165,7 +176,7 @@ def _round_record(round_: RoundAPI, seats: Any, event: Any, date: Any, seed: Any
         "seats": _writer_seats(seats, rules.players),
         "event": _writer_event(event),
         "date": _writer_date(date),
-        "result": _round_result(rules, round_.result),  # type: ignore[attr-defined]
+        "result": _round_result(engine, rules, round_.result),  # type: ignore[attr-defined]
     }
     return {
         "format": FORMAT,
@@ -177,14 +188,14 @@ def _round_record(round_: RoundAPI, seats: Any, event: Any, date: Any, seed: Any
     }
 
 
-def _match_record(match: _MatchBase, seats: Any, event: Any, date: Any, seed: Any) -> Dict[str, Any]:
+def _match_record(match: AnyMatch, engine: ModuleType, seats: Any, event: Any, date: Any, seed: Any) -> Dict[str, Any]:
     rules = match.rules
     if seed is not None and _writer_seed(seed) != match.seed:
         raise RecordError(f"a match record's seed is the match's own ({match.seed}), not {shown(seed)}")
     rounds = [
         {
             "round_index": r.round_index,
-            "result": _round_result(rules, r.result),
+            "result": _round_result(engine, rules, r.result),
             "moves": [str(m) for m in r.move_stack],
         }
         for r in match.rounds
@@ -203,16 +214,16 @@ def _match_record(match: _MatchBase, seats: Any, event: Any, date: Any, seed: An
     return {"format": FORMAT, "version": VERSION, "kind": "match", "header": header, "rounds": rounds}
 
 
-def _round_result(rules: Rules, result: Optional[RoundResult]) -> Optional[Dict[str, Any]]:
+def _round_result(engine: ModuleType, rules: Rules, result: Optional[RoundResult]) -> Optional[Dict[str, Any]]:
     """A round's result as the record writes it: the winners are the seats
-    that would win a match of this round alone."""
+    that would win a match of this round alone (as ``engine`` rules it)."""
     if result is None:
         return None
     return {
         "reason": result.reason,
         "out_seat": None if result.out_seat < 0 else result.out_seat,
         "points": list(result.points),
-        "winners": list(match_winners(rules, [result])),
+        "winners": list(engine.match_winners(rules, [result])),
     }
 
 
@@ -293,7 +304,7 @@ def _layout(value: Any, indent: int, prefix: int = 0) -> str:
 
 
 if TYPE_CHECKING:  # what each implementation rebuilds, for type checkers
-    from . import _native
+    from . import native as _native
     from .reference.match import Match as _ReferenceMatch
     from .reference.round import Round as _ReferenceRound
 
@@ -308,8 +319,8 @@ def loads(text: Union[str, bytes], *, implementation: Literal["python"]) -> Load
 @overload
 def loads(text: Union[str, bytes], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload
-def loads(text: Union[str, bytes], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
-def loads(text: Union[str, bytes], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
+def loads(text: Union[str, bytes], *, implementation: ModuleType) -> Obj: ...
+def loads(text: Union[str, bytes], *, implementation: Implementation = None) -> Obj:
     """The ``Round`` or ``Match`` a record's JSON text describes, rebuilt and
     replayed move by move with ``implementation`` (a module such as
     ``dominocore`` or ``dominocore.reference``, or ``"cpp"``/``"python"``;
@@ -323,8 +334,8 @@ def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal["pytho
 @overload
 def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload
-def load(path: Union[str, "os.PathLike[str]"], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
-def load(path: Union[str, "os.PathLike[str]"], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: ModuleType) -> Obj: ...
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: Implementation = None) -> Obj:
     """``loads`` of the file ``path`` (UTF-8)."""
     with open(path, "rb") as f:
         return _read(_parse_json(f.read()), implementation)
@@ -344,14 +355,14 @@ def from_record(data: Dict[str, Any], *, implementation: Literal["python"]) -> L
 @overload
 def from_record(data: Dict[str, Any], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload
-def from_record(data: Dict[str, Any], *, implementation: ModuleType) -> Union[RoundAPI, _MatchBase]: ...
-def from_record(data: Dict[str, Any], *, implementation: Implementation = None) -> Union[RoundAPI, _MatchBase]:
+def from_record(data: Dict[str, Any], *, implementation: ModuleType) -> Obj: ...
+def from_record(data: Dict[str, Any], *, implementation: Implementation = None) -> Obj:
     """The ``Round`` or ``Match`` a record (the data ``to_record`` returns)
     describes; ``loads`` without the JSON."""
     return _read(data, implementation)
 
 
-def _read(data: Any, implementation: Implementation) -> Union[RoundAPI, _MatchBase]:
+def _read(data: Any, implementation: Implementation) -> Obj:
     """``from_record``, for every implementation argument."""
     module = _implementation(implementation)
     kind = _check_envelope(data)
@@ -535,7 +546,7 @@ def _check_result(given: Any, replayed: Any, where: str) -> None:
         raise RecordError(f"{where} {json.dumps(given)} is not the result of its moves, {json.dumps(replayed)}")
 
 
-def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> RoundAPI:
+def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> AnyRound:
     moves = _check_moves(data["moves"], "the round")
     seed, index, deal = header["seed"], header["round_index"], data["deal"]
     if seed is not None:
@@ -554,11 +565,11 @@ def _read_round(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules
         except DominoError as exc:
             raise RecordError(f"bad deal: {exc}") from None
     _replay(round_, moves, "the round")
-    _check_result(header["result"], _round_result(rules, round_.result), "the header's result")
+    _check_result(header["result"], _round_result(module, rules, round_.result), "the header's result")
     return round_
 
 
-def _read_match(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> _MatchBase:
+def _read_match(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules: Rules) -> AnyMatch:
     entries = data["rounds"]
     if not isinstance(entries, list):
         raise RecordError(f"the record's rounds must be a list, got {shown(entries)}")
@@ -582,7 +593,7 @@ def _read_match(module: Any, data: Dict[str, Any], header: Dict[str, Any], rules
             raise RecordError(f"round {k - 1} is not over, but {where} follows it")
         round_ = match.new_round()
         _replay(round_, moves, where)
-        _check_result(result, _round_result(rules, round_.result), f"{where}'s result")
+        _check_result(result, _round_result(module, rules, round_.result), f"{where}'s result")
     replayed = {"totals": list(match.totals), "winners": list(match.winners)} if match.is_over else None
     _check_result(header["result"], replayed, "the header's result")
     return match

@@ -18,22 +18,18 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Dict, Tuple
 
-from . import _core
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
+from .common.extensions import register_search_policies
 from .common.moves import Move
 from .common.view import PlayerView, register_view_check, view_fields
+from .native.codec import _core, core_rules, decode, encode
+from .native.round import Round
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
 
 _ROLLOUTS = ("random", "greedy")
 _REWARDS = ("margin", "own")
-
-
-def _core_rules(rules: Any) -> Any:
-    from ._native import _core_rules as core_rules
-
-    return core_rules(rules)
 
 
 #: The fields of a view's record that a rebuilt position must reproduce
@@ -59,8 +55,6 @@ def _checked_state(view: PlayerView) -> Any:
     rebuilt position must equal ``view`` in every public field. Whether a
     deal of the hidden tiles honours every Draw and Pass of the other seats
     is the search's determinizer's question (``StateError`` there)."""
-    from ._native import Round, _encode
-
     try:
         record = view.to_dict()
     except Exception as exc:  # noqa: BLE001 - a view built by hand with fields of any type
@@ -68,7 +62,7 @@ def _checked_state(view: PlayerView) -> Any:
     checked = PlayerView(**view_fields(record))  # every field in range: the core takes C ints
     rules = checked.rules
     state = _core._state_from_knowledge(
-        _core_rules(rules),
+        core_rules(rules),
         checked.seat,
         checked.round_index,
         -1 if checked.centre is None else checked.centre.index,
@@ -79,7 +73,7 @@ def _checked_state(view: PlayerView) -> Any:
         [t.index for t in checked.own_setup_draws],
         list(checked.setup_draws),
         [h.seat for h in checked.history],
-        [_encode(h.move) for h in checked.history],
+        [encode(h.move) for h in checked.history],
         [-1 if h.drawn is None else h.drawn.index for h in checked.history],
         checked.result is not None,
     )
@@ -132,8 +126,6 @@ def _state_from_view(view: PlayerView) -> Any:
 
 def _core_state(position: Any, cheat: bool) -> Any:
     """The core state to search from: a compiled ``Round``'s own, else one built from a view."""
-    from ._native import Round
-
     if isinstance(position, Round):
         if position.is_over:
             raise StateError("the round is over: there is no move to choose")
@@ -146,9 +138,7 @@ def _core_state(position: Any, cheat: bool) -> Any:
         if position.is_over:
             raise StateError("the round is over: there is no move to choose")
         if cheat:  # a reference round: its record, loaded by the core
-            from ._native import Round as CoreRound
-
-            return CoreRound.from_dict(position.to_dict())._s
+            return Round.from_dict(position.to_dict())._s
         return _state_from_view(position.view(position.current_player))
     raise TypeError(f"expected a Round or a PlayerView, got {shown(position)}")
 
@@ -229,8 +219,6 @@ class _SearchPlayer:
         ``seconds`` and ``reused`` (the determinizer was the one the bot built
         for this information state before). ``StateError`` once the round is
         over."""
-        from ._native import _decode
-
         state = _core_state(position, self._cheat)
         raw = _core._search(
             state,
@@ -246,8 +234,8 @@ class _SearchPlayer:
             self.max_depth,
             None if self._cheat else self._cache,
         )
-        raw["move"] = _decode(raw["move"])
-        raw["moves"] = [_decode(code) for code in raw["moves"]]
+        raw["move"] = decode(raw["move"])
+        raw["moves"] = [decode(code) for code in raw["moves"]]
         return raw
 
     def choose(self, position: Any) -> Move:
@@ -329,3 +317,5 @@ SEARCH_POLICIES: Dict[str, Callable[..., _SearchPlayer]] = {
     "pimc": PIMCPlayer,
     "cheat": CheatingMCTSPlayer,
 }
+
+register_search_policies(SEARCH_POLICIES)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
+from .common.extensions import register_renderer
 from .common.moves import DRAW, PLACE, End, Move, Placement
 from .common.rules import Rules
 from .common.tiles import Tile
@@ -240,3 +241,6 @@ def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
         hand = " ".join(str(t) for t in f.hand) or "(empty)"
         lines.append(f"your hand: {hand}")
     return lines
+
+
+register_renderer("text", render)

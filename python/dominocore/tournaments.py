@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import math
 import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -31,12 +30,16 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ._implementations import implementation
-from .common.checks import MAX_SEED, as_int, shown
+from .common.checks import MAX_SEED, shown
 from .common.errors import IllegalMoveError, RulesError
+from .common.extensions import search_policies
 from .common.moves import Move
 from .common.policies import POLICY_NAMES, is_bot
 from .common.rules import Rules
 from .common.simulate_args import check_simulate_args
+from .distributed import run_chunks
+from .stats import bradley_terry, paired_t_test, t_interval
+from .tournament_result import TournamentResult, _bot_index, margins
 
 __all__ = [
     "tournament",
@@ -57,10 +60,6 @@ SEATINGS = ("rotate", "permute")
 BUILTIN_BOTS = POLICY_NAMES[:2]
 #: The search bots of the compiled core, by name (``(name, options)`` passes their options).
 SEARCH_BOTS = POLICY_NAMES[2:]
-#: The Elo scale of the ratings: 400 points for a factor 10 in the Bradley-Terry strength, mean 1500.
-ELO_SCALE, ELO_MEAN = 400.0, 1500.0
-#: Pseudo-wins added each way for every pair before the Bradley-Terry fit (keeps a clean sweep finite).
-BT_PRIOR = 0.5
 
 BotFactory = Callable[..., Any]
 _REGISTRY: Dict[str, BotFactory] = {}
@@ -230,10 +229,8 @@ def _player(bot: _Bot, impl: Any, seed: int) -> Play:
         elif bot.obj is not None:  # a registered factory, carried to the workers with the spec
             engine = bot.obj(seed=seed, **options)
         elif bot.policy in SEARCH_BOTS:  # the core's searches (docs/search.md), seeded per game
-            from .search import SEARCH_POLICIES
-
             try:
-                engine = SEARCH_POLICIES[bot.policy](seed=seed, **options)
+                engine = search_policies()[bot.policy](seed=seed, **options)
             except TypeError as exc:
                 raise RulesError(f"bot {bot.policy!r}: {exc}") from None
         else:
@@ -281,30 +278,6 @@ def _seating(bots: int, players: int, seating: str, lineup: Optional[Sequence[in
             if table not in tables:
                 tables.append(table)
     return np.array(tables, dtype=np.int64).reshape(-1, players)
-
-
-def _bot_index(item: Any, names: Sequence[str], policies: Sequence[Optional[str]], what: str = "a bot") -> int:
-    """The index of the bot ``item`` names, however the bot was given: its
-    index, its name in the results (``"ismcts(iterations=300)"``, a dict's
-    label, ``"greedy#2"``), or its policy name (``"ismcts"``) when that names
-    one bot only. ``RulesError`` for an unknown or ambiguous name, saying
-    what would do."""
-    listed = ", ".join(f"{i} {name}" for i, name in enumerate(names))
-    if isinstance(item, str):
-        if item in names:
-            return list(names).index(item)
-        matches = [i for i, policy in enumerate(policies) if policy == item]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise RulesError(
-                f"{what} {item!r} is ambiguous: it names bots {', '.join(map(str, matches))}; "
-                f"use an index or a full name (bots: {listed}), or name the bots with a dict of label: spec"
-            )
-        raise RulesError(f"{what} names an unknown bot {item!r} (bots: {listed})")
-    if isinstance(item, bool) or not isinstance(item, (int, np.integer)):
-        raise RulesError(f"{what} is a bot's name or index, got {shown(item)} (bots: {listed})")
-    return as_int(item, what, 0, len(names) - 1)
 
 
 def _check_lineup(
@@ -384,381 +357,6 @@ def _round_winners(rules: Rules, points: np.ndarray) -> Tuple[int, ...]:
     return tuple(int(s) for s in np.flatnonzero(points == best))
 
 
-def margins(rules: Rules, points: Any) -> np.ndarray:
-    """Each seat's margin in each game (the last axis is the seats):
-    ``Rules.round_margins`` over arrays. The others' mean points minus its
-    own where points are costs (Chicken Foot, Mexican Train), its own minus
-    the others' mean where they are scores (Doubles, Block). A game's
-    margins sum to 0.
-
-    >>> import dominocore as dc
-    >>> margins(dc.ChickenFoot(players=3), [0, 10, 20]).tolist()
-    [15.0, 0.0, -15.0]
-    >>> margins(dc.Doubles(players=2), [[30, 0]]).tolist()
-    [[30.0, -30.0]]
-    """
-    x = np.asarray(points, dtype=np.int64)
-    return _scaled_margins(rules, x) / (x.shape[-1] - 1)
-
-
-def _scaled_margins(rules: Rules, x: np.ndarray) -> np.ndarray:
-    """The margins times (p - 1), in integers: ``S - p * x`` for costs, ``p * x - S`` for scores
-    (S the game's total), so that sums and differences of margins are exact."""
-    scaled = x.sum(axis=-1, keepdims=True) - x.shape[-1] * x
-    return scaled if rules.points_are_costs else -scaled
-
-
-def _ranks(rules: Rules, points: np.ndarray) -> np.ndarray:
-    """Each seat's rank in its game, 1 the best; tied seats share the mean of their ranks."""
-    x = points if rules.points_are_costs else -points
-    better = (x[..., None, :] < x[..., :, None]).sum(axis=-1)
-    tied = (x[..., None, :] == x[..., :, None]).sum(axis=-1) - 1
-    return 1.0 + better + tied / 2.0
-
-
-# ---------------------------------------------------------------- statistics
-
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """The continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 1000):
-        for aa in (
-            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
-        ):
-            d = 1.0 + aa * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + aa / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < 1e-16:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
-def t_sf(t: float, df: float) -> float:
-    """P(T > t) for Student's t with ``df`` degrees of freedom.
-
-    >>> round(t_sf(2.0, 10), 6), t_sf(0.0, 3)
-    (0.036694, 0.5)
-    """
-    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return tail if t >= 0 else 1.0 - tail
-
-
-def t_quantile(q: float, df: float) -> float:
-    """The ``q`` quantile (0.5 < q < 1) of Student's t with ``df`` degrees of freedom, by bisection."""
-    lo, hi = 0.0, 1.0
-    while t_sf(hi, df) > 1.0 - q:
-        hi *= 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if t_sf(mid, df) > 1.0 - q:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-13:
-            break
-    return (lo + hi) / 2.0
-
-
-def t_interval(values: Any, level: float = 0.95) -> Tuple[float, float, float]:
-    """``(mean, low, high)``: the mean of ``values`` and its Student-t
-    confidence interval at ``level``, ``mean -/+ t * sd / sqrt(n)`` with
-    the sample sd (n - 1). NaN bounds for fewer than 2 values.
-
-    >>> [round(v, 4) for v in t_interval([1, 2, 3, 4])]
-    [2.5, 0.4457, 4.5543]
-    """
-    x = np.asarray(values, dtype=np.float64).ravel()
-    n = len(x)
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    mean = float(x.mean())
-    if n < 2:
-        return (mean, math.nan, math.nan)
-    half = t_quantile(0.5 + level / 2.0, n - 1) * float(x.std(ddof=1)) / math.sqrt(n)
-    return (mean, mean - half, mean + half)
-
-
-def paired_t_test(differences: Any) -> float:
-    """The one-sided paired t-test's p-value for "the mean of
-    ``differences`` is above 0": ``P(T > mean / (sd / sqrt(n)))`` with n - 1
-    degrees of freedom. With no spread at all: 0 if the mean is positive,
-    1 if negative, 0.5 if 0; NaN for fewer than 2 values.
-
-    >>> round(paired_t_test([1, 2, 3, 4]), 6), paired_t_test([2, 2, 2])
-    (0.015233, 0.0)
-    """
-    x = np.asarray(differences, dtype=np.float64).ravel()
-    n = len(x)
-    if n < 2:
-        return math.nan
-    mean, sd = float(x.mean()), float(x.std(ddof=1))
-    if sd == 0.0:
-        return 0.0 if mean > 0 else 1.0 if mean < 0 else 0.5
-    return t_sf(mean / (sd / math.sqrt(n)), n - 1)
-
-
-def bradley_terry(wins: Any, prior: float = BT_PRIOR, iterations: int = 10_000) -> np.ndarray:
-    """Elo-scale ratings (mean 1500, 400 per factor of 10 in strength) of a
-    Bradley-Terry fit to ``wins[i][j]``, the times i beat j (ties counted a
-    half each way), with ``prior`` pseudo-wins added each way for every pair;
-    fitted by Hunter's MM iterations. For two bots the difference is exactly
-    ``400 * log10((w + prior) / (l + prior))``.
-
-    >>> bradley_terry([[0, 4.5], [0, 0]]).round(6).tolist()  # 5 to 0.5 with the prior: a factor 10
-    [1700.0, 1300.0]
-    """
-    w = np.asarray(wins, dtype=np.float64) + prior
-    k = len(w)
-    np.fill_diagonal(w, 0.0)
-    n = w + w.T
-    total = w.sum(axis=1)
-    pi = np.ones(k)
-    for _ in range(iterations):
-        denominator = (n / (pi[:, None] + pi[None, :])).sum(axis=1)
-        new = total / denominator
-        new /= math.exp(float(np.log(new).mean()))
-        done = float(np.abs(new - pi).max()) < 1e-13
-        pi = new
-        if done:
-            break
-    return ELO_MEAN + ELO_SCALE * np.log10(pi)
-
-
-# ---------------------------------------------------------------- the result
-
-
-class TournamentResult:
-    """The games of a tournament and their statistics (docs/tournaments.md).
-
-    Raw data (numpy arrays): ``seating`` (tables x seats: the bot index at
-    each seat of each table), ``points`` (deals x tables x seats: round
-    points, or match totals with ``matches=``), ``wins`` (the same shape:
-    each winner's share, 1/k for k tied winners), ``rounds`` (deals x
-    tables: rounds played). ``bots`` names the bots; ``unit`` is
-    ``"rounds"`` or ``"matches"``.
-
-    ``table()``: per bot, mean points, win rate, mean rank and mean margin
-    with 95% Student-t intervals over the deals, and the Elo-scale rating;
-    ``pairwise()``: for each ordered pair, the paired mean margin of one
-    over the other with its interval, the one-sided paired t-test p-value
-    and the per-deal wins, losses and ties. ``str()`` prints both.
-    """
-
-    def __init__(
-        self,
-        rules: Rules,
-        bots: Sequence[str],
-        seating: Any,
-        points: Any,
-        wins: Any,
-        rounds: Any = None,
-        unit: str = "rounds",
-        seed: int = 0,
-        level: float = 0.95,
-        policies: Optional[Sequence[Optional[str]]] = None,
-    ) -> None:
-        """Build from the raw arrays (the tournament does; tests build small ones by hand).
-        ``policies`` (one per bot, ``None`` for an object or a function) lets a
-        bot be named by its policy name where that names one bot only."""
-        self.rules = rules
-        self.bots = list(bots)
-        self.policies: List[Optional[str]] = list(policies) if policies is not None else [None] * len(self.bots)
-        self.seating = np.asarray(seating, dtype=np.int64)
-        self.points = np.asarray(points, dtype=np.int64)
-        self.wins = np.asarray(wins, dtype=np.float64)
-        self.rounds = np.ones(self.points.shape[:2], np.int64) if rounds is None else np.asarray(rounds, np.int64)
-        self.unit = unit
-        self.seed = seed
-        self.level = level
-        k, (tables, p) = len(self.bots), self.seating.shape
-        if self.points.shape[1:] != (tables, p) or self.wins.shape != self.points.shape:
-            raise RulesError(f"points and wins must be deals x {tables} tables x {p} seats")
-        if sorted(set(self.seating.ravel().tolist())) != list(range(k)):
-            raise RulesError(f"the seating must seat each of the {k} bots")
-        x = self.points
-        # the margins exactly: per deal and bot, an integer sum over the bot's seats, and its seat count
-        scaled = _scaled_margins(rules, x)
-        self._seats = np.array([int((self.seating == b).sum()) for b in range(k)], np.int64)
-        self._margin_sums = np.stack([(scaled * (self.seating == b)).sum(axis=(1, 2)) for b in range(k)], axis=1)
-        self._per_deal = {
-            "points": self._by_bot(x.astype(np.float64)),
-            "wins": self._by_bot(self.wins),
-            "rank": self._by_bot(_ranks(rules, x)),
-            "margin": self._margin_sums / (self._seats * (p - 1)),
-        }
-
-    def _by_bot(self, values: np.ndarray) -> np.ndarray:
-        """deals x bots: each bot's mean of ``values`` over its seats at the deal's tables."""
-        out = np.empty((len(values), len(self.bots)))
-        for b in range(len(self.bots)):
-            mask = self.seating == b
-            out[:, b] = (values * mask).sum(axis=(1, 2)) / mask.sum()
-        return out
-
-    @property
-    def deals(self) -> int:
-        """How many deals were played (each at every table)."""
-        return len(self.points)
-
-    @property
-    def games(self) -> int:
-        """How many games (rounds or matches) were played: deals x tables."""
-        return self.points.shape[0] * self.points.shape[1]
-
-    def per_deal(self, metric: str) -> np.ndarray:
-        """deals x bots: each bot's per-deal mean of ``metric`` (``"points"``,
-        ``"wins"``, ``"rank"`` or ``"margin"``), the values the intervals and
-        tests are computed from."""
-        if metric not in self._per_deal:
-            raise RulesError(f"metric must be one of {sorted(self._per_deal)}, got {shown(metric)}")
-        return self._per_deal[metric].copy()
-
-    def index(self, bot: Union[str, int]) -> int:
-        """The index of a bot named however it was given (``_bot_index``): its
-        index, its name in the results, or its policy name if that is unique."""
-        return _bot_index(bot, self.bots, self.policies)
-
-    def margin_differences(self, bot: Union[str, int], opponent: Union[str, int]) -> np.ndarray:
-        """Per deal, bot ``bot``'s mean margin minus bot ``opponent``'s (each
-        named as ``index`` takes it), computed exactly from integers: equal
-        margins differ by 0.0."""
-        bot, opponent = self.index(bot), self.index(opponent)
-        sums, seats = self._margin_sums, self._seats
-        numerator = sums[:, bot] * seats[opponent] - sums[:, opponent] * seats[bot]
-        return numerator / (seats[bot] * seats[opponent] * (self.rules.players - 1))
-
-    def pairwise_wins(self) -> np.ndarray:
-        """bots x bots: how many deals bot i's mean margin beat bot j's (ties a half each)."""
-        k = len(self.bots)
-        out = np.zeros((k, k))
-        for a, b in itertools.permutations(range(k), 2):
-            diff = self.margin_differences(a, b)
-            out[a, b] = (diff > 0).sum() + 0.5 * (diff == 0).sum()
-        return out
-
-    def ratings(self) -> np.ndarray:
-        """The bots' Elo-scale ratings: ``bradley_terry(pairwise_wins())``."""
-        return bradley_terry(self.pairwise_wins())
-
-    def table(self) -> List[Dict[str, Any]]:
-        """One dict per bot (``pandas.DataFrame(result.table())`` works):
-        ``bot``, ``games``, ``deals``, then for ``mean_points``, ``win_rate``,
-        ``mean_rank`` and ``mean_margin`` the mean and its ``_low``/``_high``
-        interval bounds, and ``elo``."""
-        rows = []
-        elo = self.ratings()
-        for b, name in enumerate(self.bots):
-            row: Dict[str, Any] = {
-                "bot": name,
-                "games": int((self.seating == b).sum()) * self.deals,
-                "deals": self.deals,
-            }
-            for label, key in (("mean_points", "points"), ("win_rate", "wins"), ("mean_rank", "rank")):
-                mean, low, high = t_interval(self._per_deal[key][:, b], self.level)
-                row.update({label: mean, f"{label}_low": low, f"{label}_high": high})
-            mean, low, high = t_interval(self._per_deal["margin"][:, b], self.level)
-            row.update({"mean_margin": mean, "mean_margin_low": low, "mean_margin_high": high})
-            row["elo"] = float(elo[b])
-            rows.append(row)
-        return rows
-
-    def pairwise(self) -> List[Dict[str, Any]]:
-        """One dict per ordered pair (bot, opponent): ``margin`` (the mean over
-        deals of the difference of their per-deal mean margins) with
-        ``margin_low``/``margin_high``, ``p_value`` (one-sided paired t-test
-        of "bot's margin is above opponent's"), ``wins``/``losses``/``ties``
-        (deals), ``deals``."""
-        rows = []
-        for a, b in itertools.permutations(range(len(self.bots)), 2):
-            diff = self.margin_differences(a, b)
-            mean, low, high = t_interval(diff, self.level)
-            rows.append(
-                {
-                    "bot": self.bots[a],
-                    "opponent": self.bots[b],
-                    "deals": self.deals,
-                    "margin": mean,
-                    "margin_low": low,
-                    "margin_high": high,
-                    "p_value": paired_t_test(diff),
-                    "wins": int((diff > 0).sum()),
-                    "losses": int((diff < 0).sum()),
-                    "ties": int((diff == 0).sum()),
-                }
-            )
-        return rows
-
-    def pair(self, bot: Union[str, int], opponent: Union[str, int]) -> Dict[str, Any]:
-        """The ``pairwise()`` row of ``bot`` over ``opponent``, each named as
-        ``index`` takes it (an index, a name in the results, a unique policy name)."""
-        a, b = self.index(bot), self.index(opponent)
-        if a == b:
-            raise RulesError(f"a pair is two different bots, got {self.bots[a]!r} twice")
-        for row in self.pairwise():
-            if row["bot"] == self.bots[a] and row["opponent"] == self.bots[b]:
-                return row
-        raise AssertionError("unreachable: pairwise() has every ordered pair")
-
-    def __str__(self) -> str:
-        pct = f"{self.level:.0%}"
-        lines = [
-            f"{self.rules!r}: {self.deals} deals x {len(self.seating)} tables = {self.games} {self.unit} "
-            f"({pct} t-intervals over the deals)",
-            "",
-            "| bot | mean points | win rate | mean rank | mean margin | Elo |",
-            "|---|---|---|---|---|---|",
-        ]
-        for r in self.table():
-            cells = [
-                f"{r[k]:.3f} [{r[k + '_low']:.3f}, {r[k + '_high']:.3f}]"
-                for k in ("mean_points", "win_rate", "mean_rank", "mean_margin")
-            ]
-            lines.append(f"| {r['bot']} | {' | '.join(cells)} | {r['elo']:.0f} |")
-        lines += ["", "| bot | over | margin | one-sided p | deals won/lost/tied |", "|---|---|---|---|---|"]
-        for r in self.pairwise():
-            lines.append(
-                f"| {r['bot']} | {r['opponent']} | {r['margin']:.3f} [{r['margin_low']:.3f}, {r['margin_high']:.3f}] "
-                f"| {r['p_value']:.3g} | {r['wins']}/{r['losses']}/{r['ties']} |"
-            )
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<TournamentResult {', '.join(self.bots)}: {self.deals} deals x {len(self.seating)} tables>"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TournamentResult):
-            return NotImplemented
-        return (
-            self.rules == other.rules
-            and self.bots == other.bots
-            and self.unit == other.unit
-            and all(
-                np.array_equal(getattr(self, a), getattr(other, a)) for a in ("seating", "points", "wins", "rounds")
-            )
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-
 # ---------------------------------------------------------------- the entry point
 
 
@@ -821,8 +419,6 @@ def tournament(
     line = _check_lineup(lineup, names, policies, rules.players)
     table = _seating(len(checked), rules.players, seating, line)
     job = _Job(_implementation, rules, tuple(checked), table, seed, matches is not None, index)
-    from .distributed import run_chunks  # here: the module imports this one
-
     parts = run_chunks(
         play_chunk,
         job,

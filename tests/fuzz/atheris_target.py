@@ -71,7 +71,7 @@ def main() -> None:
     import atheris
 
     with atheris.instrument_imports(include=["dominocore"]):
-        import dominocore._native  # noqa: F401
+        import dominocore.native  # noqa: F401
         import dominocore.reference  # noqa: F401
     import program
 

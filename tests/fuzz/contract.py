@@ -20,7 +20,7 @@ import re
 from typing import Any, Callable, NamedTuple, Optional, Tuple
 
 REFERENCE = "dominocore.reference"
-NATIVE = "dominocore._native"
+NATIVE = "dominocore.native"
 
 #: docs/engine.md: every reason code an IllegalMoveError may carry.
 REASONS = frozenset(

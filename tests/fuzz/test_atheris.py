@@ -21,7 +21,7 @@ SECONDS = scaled(12, 600, "DOMINOCORE_FUZZ_ATHERIS_SECONDS")
 REPLAYS = scaled(300, 20_000, "DOMINOCORE_FUZZ_REPLAYS")
 
 try:
-    import dominocore._native  # noqa: F401
+    import dominocore.native  # noqa: F401
     import program
 except ImportError as exc:  # pragma: no cover - the core is being rebuilt, or missing
     pytest.skip(f"the fuzz targets need both implementations: {exc}", allow_module_level=True)

@@ -19,7 +19,7 @@ from helpers import scaled
 
 try:
     import cases
-    import dominocore._native  # noqa: F401
+    import dominocore.native  # noqa: F401
 except ImportError as exc:  # pragma: no cover - the core is being rebuilt, or missing
     pytest.skip(f"the mutation fuzzer needs both implementations: {exc}", allow_module_level=True)
 

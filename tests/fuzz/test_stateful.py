@@ -52,7 +52,7 @@ from strategies import (
 )
 
 try:
-    import dominocore._native as core
+    import dominocore.native as core
     import dominocore.reference as ref
 except ImportError as exc:  # pragma: no cover - the core is being rebuilt, or missing
     pytest.skip(f"the stateful fuzzer needs both implementations: {exc}", allow_module_level=True)

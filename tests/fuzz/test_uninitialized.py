@@ -32,7 +32,7 @@ EXTRA = ["pickle.dumps", "copy.copy", "copy.deepcopy"]
 
 def calls():
     """Every (implementation, class, attribute, args) to try, in a fixed order."""
-    import dominocore._native as core
+    import dominocore.native as core
     import dominocore.reference as ref
 
     out = []
@@ -61,7 +61,7 @@ def run_one(index: int) -> dict:
     import copy
     import pickle
 
-    import dominocore._native as core
+    import dominocore.native as core
     import dominocore.reference as ref
 
     impl, name, attr, args = calls()[index]

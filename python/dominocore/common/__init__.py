@@ -1,8 +1,11 @@
-"""Value types shared by both implementations: tiles, moves, rules objects,
-the error family and the argument checks.
+"""The neutral layer both engines build on (docs/architecture.md): value
+types (tiles, moves, results), the error family, rules objects, player
+views, messages, argument checks, and the drivers that decide no rule
+(``simulation``, ``vector_env``, ``progress``, ``extensions``).
 
-Neither implementation owns them: the compiled core (``dominocore._native``)
-and the pure-Python reference (``dominocore.reference``) both build on this
-package, so their values, messages and validation are one and the same. It
-needs only the standard library.
+Neither engine owns it: the compiled one (``dominocore.native``) and the
+pure-Python reference (``dominocore.reference``) share only this, so their
+values, messages and argument checks are one and the same, and everything
+that decides a rule is written twice, once in each, and compared. It needs
+numpy, tqdm and the standard library, and imports nothing above it.
 """

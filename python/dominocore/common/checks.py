@@ -10,6 +10,8 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Set, Type, Union
 
+import numpy as np
+
 from .errors import DominoError, RulesError, StateError
 
 __all__ = [
@@ -155,8 +157,6 @@ def check_mask_buffer(out: Any, size: int) -> Any:
     """A new numpy bool array of ``size`` entries, or ``out`` itself when it is
     one that can be filled in place (``RulesError`` otherwise: a cast would
     write to a copy)."""
-    import numpy as np
-
     if out is None:
         return np.zeros(size, dtype=bool)
     if not (
@@ -175,8 +175,6 @@ def check_tensor_buffer(out: Any, shape: tuple) -> Any:
     it is one that can be filled in place: a writable, C-contiguous float32
     array of exactly that shape (``RulesError`` otherwise: a cast would write
     to a copy)."""
-    import numpy as np
-
     if out is None:
         return np.zeros(shape, dtype=np.float32)
     if not (

@@ -17,6 +17,7 @@ import numpy as np
 
 from .checks import shown
 from .errors import RulesError, StateError
+from .extensions import search_policies
 from .moves import Move, as_move
 
 __all__ = [
@@ -127,11 +128,7 @@ def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str
         elif isinstance(p, str) and p in POLICY_NAMES:
             if p not in made:
                 try:
-                    from ..search import SEARCH_POLICIES
-                except ImportError as exc:  # pragma: no cover - only without a build
-                    raise RulesError(f"the {p!r} policy needs dominocore's compiled core: {exc}") from None
-                try:
-                    made[p] = SEARCH_POLICIES[p](**options.get(p, {}))
+                    made[p] = search_policies()[p](**options.get(p, {}))
                 except TypeError as exc:
                     raise RulesError(f"policy_options[{p!r}]: {exc}") from None
             out.append(made[p])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
+from tqdm import tqdm
+
 __all__ = ["progress_bar", "progress_callback"]
 
 
@@ -13,8 +15,6 @@ def progress_bar(total: int, unit: str, description: str = "") -> Any:
     """A tqdm bar on stderr over ``total`` units. It turns itself off (prints
     nothing) when stderr is not a terminal, so pipes and logs get no ``\\r``
     frames, and it is gone from the screen once closed."""
-    from tqdm import tqdm  # a dependency; imported when a bar is asked for
-
     return tqdm(
         total=total,
         desc=description or None,

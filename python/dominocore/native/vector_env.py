@@ -16,15 +16,13 @@ buffers, rewritten in place by the next call (copy what you keep).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from . import _core
-from .common.checks import as_int, check_seed
-from .common.rules import Rules
-from .common.vector_env import ActionsLike, ResetResult, StepResult, VectorEnvBase, as_actions, check_vector_env_args
-
-if TYPE_CHECKING:
-    from ._native import Round
+from ..common.checks import as_int, check_seed
+from ..common.rules import Rules
+from ..common.vector_env import ActionsLike, ResetResult, StepResult, VectorEnvBase, as_actions, check_vector_env_args
+from .codec import _core
+from .round import Round
 
 __all__ = ["VectorEnv"]
 
@@ -95,6 +93,4 @@ class VectorEnv(VectorEnvBase):
 
     def round(self, env: int) -> Round:
         """A copy of environment ``env``'s round (the full state: every hand)."""
-        from ._native import Round
-
         return Round._wrap(self._rules, self._core._state(as_int(env, "env", 0, self._num_envs - 1)))

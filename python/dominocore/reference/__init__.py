@@ -1,8 +1,11 @@
 """The pure-Python reference implementation of dominocore.
 
-Independent of the compiled core (it needs only the standard library, and
-numpy for batch results), so that the two can be checked against each other
-move for move. It exposes the same API as ``dominocore`` itself.
+Written apart from the compiled engine, from the docs, so that the two can
+be checked against each other move for move: it imports nothing of the
+compiled side, and shares with it only the neutral layer ``dominocore.common``
+(value types, errors, rules objects, views, messages, checks; see
+docs/architecture.md). It needs numpy and the standard library, and exposes
+the same API as ``dominocore`` itself.
 
 The engine (``round``, ``match``, ``sim``, ``players``) is shared by every
 game; each game is a small module of hooks in ``reference.games``
@@ -10,23 +13,18 @@ game; each game is a small module of hooks in ``reference.games``
 game id in ``reference.games.GAMES``.
 """
 
-import functools as _functools
-
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from ..common.moves import End, Move, Placement
+from ..common.results import RoundResult, SimulationResult
 from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
-from ..tournaments import tournament as _tournament
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
-from .round import Round, RoundResult
-from .sim import SimulationResult, simulate, simulate_iter
+from .round import Round
+from .sim import simulate, simulate_iter
 from .vector_env import VectorEnv
-
-#: ``dominocore.tournaments.tournament`` on the reference: bots on duplicate deals, rotated seats, statistics.
-tournament = _functools.update_wrapper(_functools.partial(_tournament, _implementation="python"), _tournament)
 
 IMPLEMENTATION = "python"
 
@@ -61,5 +59,4 @@ __all__ = [
     "simulate_iter",
     "match_winners",
     "tile_count",
-    "tournament",
 ]

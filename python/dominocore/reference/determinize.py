@@ -21,97 +21,32 @@ the cross on double-15 and double-18 take it from seconds to minutes
 from __future__ import annotations
 
 from math import comb, perm
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
 from ..common.checks import check_seat, check_seed
 from ..common.errors import IllegalMoveError, StateError
 from ..common.information import search_drawers
-from ..common.moves import DRAW, PASS, PLACE, Move
+from ..common.moves import DRAW, PASS, PLACE
 from ..common.tiles import Tile, tiles_of_set
-from .rng import MASK64, SplitMix64
+from .determinize_model import (
+    GROUP,
+    SEGMENT,
+    Chain,
+    CountState,
+    Kind,
+    Slot,
+    Step,
+    below,
+    higher_doubles,
+    legal_tiles,
+    pick,
+)
+from .rng import SplitMix64
 
 if TYPE_CHECKING:
     from .round import Round
 
 __all__ = ["Determinizer"]
-
-
-class _Slot(NamedTuple):
-    """A place that holds one tile of another seat: its seat, the move at
-    which the seat got it (-1: an initial slot, held before the first move)
-    and the tiles it may not hold whatever else holds (a Draw followed by a
-    pass under ``"must"``: the tiles that had a legal end; an initial slot
-    under ``highest_double``: the doubles above the centre)."""
-
-    seat: int
-    got: int
-    excluded: FrozenSet[Tile]
-
-
-class _Chain(NamedTuple):
-    """Another seat's slots as the count sees them: positions 0, 1, ... are
-    its slots in the order it got them (docs/information.md 4: the slots that
-    allow an unseen tile form a suffix of the chain, and those that allow a
-    tile the seat placed an interval).
-
-    ``thresholds``: the first positions of those suffixes, highest first.
-    ``starts``: the first positions of the intervals (its *windows*); the
-    placed tiles whose windows start alike form a class, ``start_class``.
-    ``ends``: for each position, the placed tiles whose windows end there.
-    ``closing``: for each position, the class whose windows start there
-    (-1: none)."""
-
-    seat: int
-    slots: Tuple[int, ...]
-    thresholds: Tuple[int, ...]
-    starts: Tuple[int, ...]
-    start_class: Dict[Tile, int]
-    ends: Tuple[Tuple[Tile, ...], ...]
-    closing: Tuple[int, ...]
-
-
-#: A kind of unseen tile, as the count sees it from a step on: for each seat
-#: still to count, the first position of its chain that allows the tile (-1:
-#: none, or the seat is done with the tile), then whether the tile keeps the
-#: round from being blocked (condition 5). Tiles of one kind are
-#: interchangeable for the rest of the count.
-_Kind = Tuple[Any, ...]
-
-#: A state of the count, between two steps: how many tiles of each kind are
-#: left (in the order of the step's kinds); the current seat's placed tiles
-#: that are pending (their window ends above the positions reached, they
-#: are not in a slot yet), by class; and the free positions reached (those
-#: that hold an unseen tile) not yet filled, the *room*.
-_State = Tuple[Tuple[int, ...], Tuple[int, ...], int]
-
-_SEGMENT = "segment"
-_GROUP = "group"
-
-
-class _Step(NamedTuple):
-    """A step of the count at chain ``chain``.
-
-    A *segment* goes down the positions ``high - 1`` to ``low`` of the
-    chain: each is free (an unseen tile will hold it) or holds a pending
-    placed tile (``last``: the chain's lowest segment, after which the seat
-    is done). A *group* comes when the positions reached are those at or
-    above a threshold: the tiles of kind ``at`` whose suffix starts
-    there take some of the room. What is left of them goes on as a kind the
-    seat is done with: at ``target`` (an index in the kinds after the step,
-    which then has one kind fewer), or, when that kind is new (``target``
-    -1), at ``at`` itself.
-
-    ``supply``: the kinds the seat may still take (after a group step),
-    whose tiles bound the room (a pruning only)."""
-
-    kind: str
-    chain: int
-    low: int
-    high: int
-    at: int
-    target: int
-    supply: Tuple[int, ...]
-    last: bool
 
 
 class Determinizer:
@@ -206,7 +141,7 @@ class Determinizer:
         self._deal = deal = round._deal
         self._history = history = round._history()
         others = [j for j in range(rules.players) if j != seat]
-        legal, blocked_unless = _legal_tiles(round, seat)
+        legal, blocked_unless = legal_tiles(round, seat)
 
         # What the seat knows: its own tiles, the centre, every placed tile.
         own = set(deal.hands[seat]) | {drawn for mover, _, drawn in history if mover == seat and drawn is not None}
@@ -216,13 +151,13 @@ class Determinizer:
         # The slots of every other seat, in the order it got them, and the
         # tiles it placed: a placement right after its own Draw fixes that
         # Draw's slot (self._fixed), any other has a deadline (placed_at).
-        self._slots: List[_Slot] = []
+        self._slots: List[Slot] = []
         self._fixed: Dict[int, Tile] = {}  # the move of a Draw -> the tile placed right after it
         self._draw_slot: Dict[int, int] = {}  # the move of a Draw -> its slot
         placed_at: Dict[Tile, int] = {}
-        high_doubles = frozenset(_higher_doubles(rules.set, deal.centre)) if deal.highest_double else frozenset()
+        high_doubles = frozenset(higher_doubles(rules.set, deal.centre)) if deal.highest_double else frozenset()
         for j in others:
-            self._slots += [_Slot(j, -1, high_doubles)] * len(deal.hands[j])
+            self._slots += [Slot(j, -1, high_doubles)] * len(deal.hands[j])
         for i, (mover, move, _) in enumerate(history):
             if mover == seat:
                 continue
@@ -234,7 +169,7 @@ class Determinizer:
                     self._fixed[i] = nxt.tile  # type: ignore[assignment]  # a placement has a tile
                 else:
                     self._draw_slot[i] = len(self._slots)
-                    self._slots.append(_Slot(mover, i, legal[i] if must_pass else frozenset()))
+                    self._slots.append(Slot(mover, i, legal[i] if must_pass else frozenset()))
             elif move.kind == PLACE and not follows_own_draw:
                 placed_at[move.tile] = i  # type: ignore[index]  # a placement has a tile
 
@@ -261,14 +196,14 @@ class Determinizer:
         chains.sort(key=lambda chain: len(chain[0].slots) - len(chain[0].start_class))
         self._chains = [chain for chain, _ in chains]
         self._make_steps([thresholds for _, thresholds in chains])
-        self._start: _State = (tuple(len(tiles) for tiles in self._start_tiles), self._no_pending(0), 0)
-        self._w: Optional[List[Dict[_State, int]]] = None  # W, per step (and the end)
+        self._start: CountState = (tuple(len(tiles) for tiles in self._start_tiles), self._no_pending(0), 0)
+        self._w: Optional[List[Dict[CountState, int]]] = None  # W, per step (and the end)
         self._valids: Dict[int, Dict[int, Set[Tuple[int, ...]]]] = {}
         self._segments: Dict[Tuple[int, int, int, Tuple[int, ...]], Dict[Tuple[Tuple[int, ...], int], int]] = {}
 
     # ------------------------------------------------------------ the slot model
 
-    def _allows(self, slot: _Slot, tile: Tile) -> bool:
+    def _allows(self, slot: Slot, tile: Tile) -> bool:
         """Whether ``slot`` may hold ``tile`` (conditions 1-4 of section 4):
         the tile is unseen or placed by the slot's seat after it got the
         slot; not excluded by the slot itself; and in none of the F of the
@@ -284,7 +219,7 @@ class Determinizer:
             return False
         return not any(tile in f for i, f in self._events[slot.seat] if slot.got < i < until)
 
-    def _make_chain(self, seat: int, allows: List[FrozenSet[Tile]]) -> Tuple[_Chain, Dict[Tile, int]]:
+    def _make_chain(self, seat: int, allows: List[FrozenSet[Tile]]) -> Tuple[Chain, Dict[Tile, int]]:
         """``seat``'s chain (its slots in the order it got them), and the
         threshold there of each unseen tile (-1: no slot of the seat allows
         it), given the tiles each slot allows."""
@@ -300,7 +235,7 @@ class Determinizer:
                 assert where and where == list(range(where[0], where[-1] + 1)), "not an interval"
                 windows[tile] = (where[0], where[-1])
         starts = tuple(sorted({first for first, _ in windows.values()}))
-        chain = _Chain(
+        chain = Chain(
             seat=seat,
             slots=slots,
             thresholds=tuple(sorted({c for c in thresholds.values() if c >= 0}, reverse=True)),
@@ -315,21 +250,21 @@ class Determinizer:
         """The steps of the count (``_steps``), the kinds before each step and
         at the end (``_kinds``), and the tiles of each kind at the start
         (``_start_tiles``), given each chain's thresholds of the unseen tiles."""
-        start: Dict[_Kind, List[Tile]] = {}
+        start: Dict[Kind, List[Tile]] = {}
         for tile in sorted(self._unseen, key=lambda t: t.index):
             kind = tuple(by_tile[tile] for by_tile in thresholds) + (tile in self._unblocking,)
             start.setdefault(kind, []).append(tile)
         kinds = sorted(start)
         self._start_tiles = [start[kind] for kind in kinds]
-        self._steps: List[_Step] = []
-        self._kinds: List[Tuple[_Kind, ...]] = []
+        self._steps: List[Step] = []
+        self._kinds: List[Tuple[Kind, ...]] = []
         for c, chain in enumerate(self._chains):
             for k in range(len(chain.thresholds) + 1):
                 last = k == len(chain.thresholds)
                 high = len(chain.slots) if k == 0 else chain.thresholds[k - 1]
                 low = 0 if last else chain.thresholds[k]
                 supply = tuple(i for i, kind in enumerate(kinds) if kind[0] >= 0)
-                self._steps.append(_Step(_SEGMENT, c, low, high, -1, -1, supply, last))
+                self._steps.append(Step(SEGMENT, c, low, high, -1, -1, supply, last))
                 self._kinds.append(tuple(kinds))
                 for kind in [kind for kind in kinds if kind[0] == low and not last]:
                     index, done, after = kinds.index(kind), (-1,) + kind[1:], list(kinds)
@@ -339,7 +274,7 @@ class Determinizer:
                     else:
                         after[index], target = done, -1
                     supply = tuple(i for i, kind in enumerate(kinds) if kind[0] >= 0 and i != index)
-                    self._steps.append(_Step(_GROUP, c, low, low, index, target, supply, False))
+                    self._steps.append(Step(GROUP, c, low, low, index, target, supply, False))
                     self._kinds.append(tuple(kinds))
                     kinds = after
             kinds = [kind[1:] for kind in kinds]  # the seat is done with every tile
@@ -352,9 +287,7 @@ class Determinizer:
 
     # ------------------------------------------------------------ counting
 
-    def _positions(
-        self, chain: _Chain, p: int, pending: Tuple[int, ...]
-    ) -> List[Tuple[Tuple[int, ...], int, int, int]]:
+    def _positions(self, chain: Chain, p: int, pending: Tuple[int, ...]) -> List[Tuple[Tuple[int, ...], int, int, int]]:
         """The ways position ``p`` of ``chain`` can be filled, the positions
         above it done with ``pending`` (by class) left: the pending tiles
         after, 1 if the position is free (else 0), the class of the placed
@@ -375,7 +308,7 @@ class Determinizer:
                 counts[c] += 1
         return options
 
-    def _segment(self, step: _Step, pending: Tuple[int, ...]) -> Dict[Tuple[Tuple[int, ...], int], int]:
+    def _segment(self, step: Step, pending: Tuple[int, ...]) -> Dict[Tuple[Tuple[int, ...], int], int]:
         """The outcomes of a segment step from ``pending``: (the pending tiles
         after, how many of its positions are free) -> the number of ways to
         fill its positions so (memoised)."""
@@ -416,7 +349,7 @@ class Determinizer:
             self._valids[c] = known
         return known
 
-    def _moves(self, t: int, state: _State) -> Iterator[Tuple[_State, int, Any]]:
+    def _moves(self, t: int, state: CountState) -> Iterator[Tuple[CountState, int, Any]]:
         """The outcomes of step ``t`` from ``state``: the state after, the
         number of ways, and what was chosen (a segment: the pending tiles
         after and its free positions; a group: how many tiles it takes).
@@ -426,7 +359,7 @@ class Determinizer:
         step = self._steps[t]
         counts, pending, room = state
         supply = sum(counts[i] for i in step.supply)
-        if step.kind == _SEGMENT:
+        if step.kind == SEGMENT:
             for (after, free), ways in self._segment(step, pending).items():
                 if room + free > supply:
                     continue
@@ -445,7 +378,7 @@ class Determinizer:
                 taken = tuple(rest)
             yield (taken, pending, room - x), comb(left, x) * perm(room, x), x
 
-    def _finishes(self, state: _State) -> bool:
+    def _finishes(self, state: CountState) -> bool:
         """Whether the count's last state is an assignment: when a tile that
         keeps the round from being blocked must be in another seat's hand,
         not all of them are left for the yard."""
@@ -455,13 +388,13 @@ class Determinizer:
         left = state[0][kinds.index((True,))] if (True,) in kinds else 0
         return left < len(self._unblocking)
 
-    def _count(self) -> List[Dict[_State, int]]:
+    def _count(self) -> List[Dict[CountState, int]]:
         """W: for each step t (and the end), the states reached before it
         that can finish, with their number of ways to finish. Built once:
         the states each step reaches, going forward, then W from the last
         layer back."""
         if self._w is None:
-            layers: List[Set[_State]] = [{self._start}]
+            layers: List[Set[CountState]] = [{self._start}]
             for t in range(len(self._steps)):
                 layers.append({after for state in layers[t] for after, _, _ in self._moves(t, state)})
             w = [{state: 1 for state in layers[-1] if self._finishes(state)}]
@@ -498,9 +431,9 @@ class Determinizer:
         slot_tiles: Dict[int, Tile] = {}
         for t, step in enumerate(self._steps):
             outcomes = [(after, n * w[t + 1].get(after, 0), chosen) for after, n, chosen in self._moves(t, state)]
-            after, chosen = _pick(outcomes, _below(rng, sum(weight for _, weight, _ in outcomes)))
+            after, chosen = pick(outcomes, below(rng, sum(weight for _, weight, _ in outcomes)))
             chain = self._chains[step.chain]
-            if step.kind == _SEGMENT:
+            if step.kind == SEGMENT:
                 if step.high == len(chain.slots):  # the chain's first segment
                     held, room = [[] for _ in chain.starts], []
                 for p, c in self._segment_path(step, state[1], chosen, rng):
@@ -524,7 +457,7 @@ class Determinizer:
         return self._world(slot_tiles, yard)
 
     def _segment_path(
-        self, step: _Step, pending: Tuple[int, ...], outcome: Tuple[Tuple[int, ...], int], rng: SplitMix64
+        self, step: Step, pending: Tuple[int, ...], outcome: Tuple[Tuple[int, ...], int], rng: SplitMix64
     ) -> List[Tuple[int, int]]:
         """The positions of a segment step, top down, each with the class of
         the placed tile it holds (-1: free), drawn in proportion to the ways
@@ -548,7 +481,7 @@ class Determinizer:
                 for after, f, c, n in self._positions(chain, p, held)
                 if (after, free + f) == current
             ]
-            current, c = _pick(options, _below(rng, sum(weight for _, weight, _ in options)))
+            current, c = pick(options, below(rng, sum(weight for _, weight, _ in options)))
             path.append((p, c))
         path.reverse()
         return path
@@ -616,80 +549,3 @@ class Determinizer:
             "memo": memo,
             "worlds": self._count()[0].get(self._start, 0),
         }
-
-
-def _legal_tiles(round: "Round", seat: int) -> Tuple[Dict[int, FrozenSet[Tile]], Optional[FrozenSet[Tile]]]:
-    """Replay the public history on a copy of ``round``, from the deal.
-
-    Returns F: for each move i of another seat than ``seat`` that is a Draw
-    or a pass with nothing in question, the tiles that had a legal placement
-    for its mover in the position before it (whoever held them; a pass
-    right after a Draw has the Draw's F, the layout being the same); and,
-    when nobody can draw now, the tiles with a legal end for any seat now
-    (the blocked test), else ``None``."""
-    tiles = list(tiles_of_set(round.rules.set))
-    replay = round.clone()
-    history = round._history()
-    for _ in history:
-        replay.pop()
-    legal: Dict[int, FrozenSet[Tile]] = {}
-    for i, (mover, move, _) in enumerate(history):
-        if mover != seat and (move.kind == DRAW or (move.kind == PASS and replay.drawn_tile is None)):
-            # The engine's own legality test, for any tile, as seat ``mover``:
-            # it reads the layout, the obligation, locks and trains, never the hands.
-            legal[i] = _placed_tiles(replay._placements(tiles, mover))
-        replay.push(move)
-    blocked_unless = None
-    if not _may_draw(replay):
-        blocked_unless = _placed_tiles(replay._placements(tiles, None))
-    return legal, blocked_unless
-
-
-def _may_draw(round: "Round") -> bool:
-    """Whether a seat without a placement could draw now, the other half of
-    the blocked test (docs/rules.md 1.4, 1.5): the yard holds more tiles than
-    are never drawn. In Block nobody ever draws (docs/games/block.md B1, B4:
-    every tile left of the deal is out of play), whatever ``rules.reserve``
-    says: that counts the tiles out of play after a dealt round's deal, and a
-    hand-built deal (``Round.from_deal``) with shorter hands leaves more."""
-    if round.rules.game == "block":
-        return False
-    return round.yard_size > round.rules.reserve
-
-
-def _placed_tiles(placements: List[Move]) -> FrozenSet[Tile]:
-    """The tiles of a list of placements."""
-    return frozenset(m.tile for m in placements if m.tile is not None)
-
-
-def _pick(options: List[Tuple[Any, int, Any]], pick: int) -> Tuple[Any, Any]:
-    """The option of ``options`` (``(a, weight, b)``) that the number
-    ``pick`` (below the weights' sum) falls in: its ``(a, b)``."""
-    for a, weight, b in options:
-        if pick < weight:
-            return a, b
-        pick -= weight
-    raise AssertionError("pick exceeds the weights' sum")
-
-
-def _higher_doubles(set_size: int, centre: Optional[Tile]) -> List[Tile]:
-    """The doubles above ``centre`` (every double when there is none)."""
-    low = -1 if centre is None else centre.high
-    return [Tile(v, v) for v in range(low + 1, set_size + 1)]
-
-
-def _below(rng: SplitMix64, n: int) -> int:
-    """A uniform integer in ``[0, n)`` for any ``n >= 1`` (the counts exceed
-    64 bits): ``rng.below`` when it fits, else enough 64-bit words, by
-    rejection (no bias)."""
-    if n <= MASK64:
-        return rng.below(n)
-    words = (n.bit_length() + 63) // 64
-    span = 1 << (64 * words)
-    limit = span - span % n
-    while True:
-        x = 0
-        for _ in range(words):
-            x = (x << 64) | rng.next()
-        if x < limit:
-            return x % n

@@ -28,18 +28,14 @@ if TYPE_CHECKING:  # typing_extensions is not a runtime dependency
 from ..common.checks import MAX_SEED, Guarded, as_int, check_keys, check_policies, check_seed, shown
 from ..common.errors import IllegalMoveError, RulesError, StateError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
+from ..common.results import MATCH_RECORD_KEYS, MATCH_RECORD_VERSION, RoundResult
 from ..common.rules import Rules, check_rules, rules_from_dict
 from .games import game_of
 from .players import GreedyPlayer, SharedRandom
 from .rng import PLAYER_SEED_XOR, SplitMix64
-from .round import Round, RoundResult
+from .round import Round
 
 __all__ = ["Match", "match_winners", "MATCH_RECORD_VERSION"]
-
-#: The format version ``Match.to_dict`` writes (docs/records.md).
-MATCH_RECORD_VERSION = 1
-
-_MATCH_KEYS = ("version", "rules", "seed", "generator", "bot_generator", "rounds")
 
 
 def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ...]:
@@ -341,7 +337,7 @@ class Match(Guarded):
             raise StateError(
                 f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
             )
-        check_keys("match record", data, set(_MATCH_KEYS))
+        check_keys("match record", data, set(MATCH_RECORD_KEYS))
         try:
             rules = rules_from_dict(data["rules"])
         except (RulesError, TypeError) as exc:

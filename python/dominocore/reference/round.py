@@ -13,229 +13,42 @@ reader checks a rule against.
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:  # typing_extensions is not a runtime dependency (typing.Self is 3.11+)
-    from typing_extensions import Self
+    pass
 
-import numpy as np
-from numpy.typing import NDArray
 
-from ..common import information, messages
+from ..common import messages
 from ..common.checks import (
-    Guarded,
     action_key,
-    as_int,
-    check_keys,
-    check_mask_buffer,
     check_player,
     check_round_index,
     check_seat,
     check_seed,
-    check_tensor_buffer,
-    shown,
 )
-from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
-from ..common.moves import DRAW, PASS, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
-from ..common.rules import Rules, check_rules, rules_from_dict
-from ..common.tiles import Tile, TileLike, as_tile, tiles_of_set
-from ..common.view import PlayerView
+from ..common.errors import DominoError, IllegalMoveError, StateError
+from ..common.moves import DRAW, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
+from ..common.results import RoundResult
+from ..common.rules import Rules, check_rules
+from ..common.tiles import Tile
+from .actions import RoundActions
 from .determinize import Determinizer
 from .games import game_of
 from .games.shared import Deal
+from .information import RoundInformation
 from .rng import SplitMix64
+from .round_api import DRAW_MOVE, PASS_MOVE, RoundAPI, tile_index
 
 __all__ = ["Round", "RoundResult", "RoundAPI"]
-
-
-class RoundResult(NamedTuple):
-    """How a round ended: ``reason`` is ``"out"`` or ``"blocked"``;
-    ``out_seat`` is -1 when blocked; ``points`` one number per seat;
-    ``starter`` the starting seat; ``moves`` the moves played after set-up."""
-
-    reason: str
-    out_seat: int
-    points: Tuple[int, ...]
-    starter: int
-    moves: int
 
 
 #: What each obligation refuses a placement elsewhere with: (reason code, message).
 #: The reason code of each kind of pending obligation.
 _OBLIGATIONS = {"start": "start_unfinished", "foot": "foot_unfinished", "double": "double_unsatisfied"}
 
-#: The format version ``to_dict`` writes (docs/information.md 2).
-RECORD_VERSION = 2
 
-
-class RoundAPI(Guarded):
-    """What every implementation's ``Round`` derives from its core queries:
-    hand-built deals, records, pickling, copies, equality and printing.
-    Subclasses provide ``rules``, ``round_index``, ``hand``, ``move_stack``,
-    ``result``, ``clone``, ``_from_valid_deal`` (a checked deal, as Tiles; its
-    centre may be ``None`` in Block), ``_deal_dict`` (the deal as record data)
-    and ``determinizer``."""
-
-    __slots__ = ()
-
-    @classmethod
-    def from_deal(
-        cls,
-        rules: Rules,
-        hands: Sequence[Iterable[TileLike]],
-        yard: Iterable[TileLike],
-        centre: Optional[TileLike],
-        starter: int,
-        round_index: int = 0,
-        setup_draws: Iterable[TileLike] = (),
-        highest_double: bool = False,
-    ) -> Self:
-        """A round from an explicit position right after the set-up.
-
-        ``hands`` and ``yard`` (top first; Block: the tiles out of play) hold
-        every tile of the set but the ``centre`` exactly once. ``centre`` is
-        the tile the set-up placed for the ``starter``: Chicken Foot's start
-        double (the round's), Doubles' centre double (any), Mexican Train's
-        engine (the round's); in Block ``None`` (the starter leads by a move)
-        or any double (already led). Who moves first: the starter in
-        ``trains``, Mexican Train and a Block round without a centre; the
-        next seat otherwise (the starter's turn was placing the centre).
-
-        The set-up's public facts (docs/information.md 2): ``setup_draws``,
-        the cross's search for its double in order (the i-th tile drawn by
-        seat ``(round_index + i) mod p`` and held in that seat's hand, the
-        last the centre, drawn by the starter; empty when the starter was
-        dealt the double, and in every other game); ``highest_double``, that
-        the set-up led the highest double dealt (Doubles and Block only: no
-        hand holds a higher double, or no double at all when there is no
-        centre). ``StateError`` when they are not true of the deal.
-        """
-        index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest = _validated_deal(
-            rules, hands, yard, centre, starter, round_index, setup_draws, highest_double
-        )
-        made: Self = cls._from_valid_deal(  # type: ignore[attr-defined]
-            rules, index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest
-        )
-        return made
-
-    @property
-    def hands(self) -> List[List[Tile]]:
-        """Every hand, in index order."""
-        return [self.hand(s) for s in range(self.rules.players)]  # type: ignore[attr-defined]
-
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may see now: an immutable snapshot holding only the
-        public state and the seat's own tiles (docs/information.md 3)."""
-        return PlayerView.of(self, seat)
-
-    def pips(self, seat: int) -> int:
-        """What ``seat``'s hand counts now (0-0 as 50 where ``double_blank_50``)."""
-        return sum(self.rules.tile_score(t) for t in self.hand(seat))  # type: ignore[attr-defined]
-
-    def determinize(self, seat: int, seed: Any = 0) -> Self:
-        """A world: a full round with this one's public history and ``seat``'s
-        private history, the rest sampled uniformly over the worlds consistent
-        with what ``seat`` knows (docs/information.md 3, 4). ``seed`` is an
-        int or the implementation's ``SplitMix64`` (which then advances). The
-        same as ``determinizer(seat).sample(seed)``; a finished round raises
-        ``StateError``."""
-        world: Self = self.determinizer(seat).sample(seed)  # type: ignore[attr-defined]
-        return world
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The deal (with the set-up's public facts) and the moves since, as
-        plain JSON-able data: record format version 2 (docs/engine.md,
-        docs/information.md 2)."""
-        return {
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),  # type: ignore[attr-defined]
-            "round_index": self.round_index,  # type: ignore[attr-defined]
-            "deal": self._deal_dict(),  # type: ignore[attr-defined]
-            "moves": [str(m) for m in self.move_stack],  # type: ignore[attr-defined]
-        }
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> Self:
-        """Rebuild a round from ``to_dict()`` output, validating every part
-        (``StateError`` for anything malformed, docs/validation.md). Version 2
-        records and version 1 ones (no ``version`` key, no set-up facts: no
-        search draws, ``highest_double`` false) load; any other version is a
-        ``StateError``."""
-        rules, deal = _parse_record(data)
-        self = cls.from_deal(  # type: ignore[attr-defined]
-            rules,
-            deal["hands"],
-            deal["yard"],
-            deal["centre"],
-            deal["starter"],
-            data["round_index"],
-            deal.get("setup_draws", ()),
-            deal.get("highest_double", False),
-        )
-        for i, text in enumerate(data["moves"]):
-            try:
-                self.push(text)  # type: ignore[attr-defined]
-            except (IllegalMoveError, ParseError) as exc:
-                raise StateError(f"move {i} ({shown(text)}) of the record cannot be played: {exc}") from None
-        return self
-
-    def __reduce__(self):
-        return (type(self).from_dict, (self.to_dict(),))
-
-    def __reduce_ex__(self, protocol: Any):
-        return self.__reduce__()
-
-    def __copy__(self) -> Self:
-        copied: Self = self.clone()  # type: ignore[attr-defined]
-        return copied
-
-    def __deepcopy__(self, memo: Dict[int, Any]) -> Self:
-        return self.__copy__()
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        result = self.result  # type: ignore[attr-defined]
-        status = f"over: {result.reason}" if result else f"seat {self.current_player} to move"  # type: ignore[attr-defined]
-        moves = len(self.move_stack)  # type: ignore[attr-defined]
-        return f"<Round {self.rules!r} round {self.round_index}, {moves} moves, {status}>"  # type: ignore[attr-defined]
-
-    def render(self, seat: Optional[int] = None) -> str:
-        """The position as text for seat ``seat`` (``dominocore.text.render``):
-        what that seat may see, its own hand, the public layout with its open
-        ends, the hand counts, the yard size and whose turn it is; ``None``:
-        the public state only, as a spectator sees it."""
-        from ..text import render
-
-        return render(self, seat)
-
-    def _repr_svg_(self) -> str:
-        """The layout as SVG for notebooks (``dominocore.svg.render(self)``):
-        public state only, no hand."""
-        from ..svg import render
-
-        return render(self)
-
-    def __str__(self) -> str:
-        """``str(round)``: a full debugging dump that shows hidden information
-        (every hand). Apps must show a seat ``round.render(seat=...)`` instead."""
-        lines = [repr(self)]
-        for s in range(self.rules.players):  # type: ignore[attr-defined]
-            mark = ">" if s == self.current_player else " "  # type: ignore[attr-defined]
-            lines.append(f"{mark} seat {s}: " + " ".join(str(t) for t in self.hand(s)))  # type: ignore[attr-defined]
-        ends = self.open_ends  # type: ignore[attr-defined]
-        lines.append("  ends: " + " ".join(f"{e.id}:{'*' if e.number is None else e.number}" for e in ends))
-        if self.pending_ends:  # type: ignore[attr-defined]
-            pending = " ".join(str(e) for e in self.pending_ends)  # type: ignore[attr-defined]
-            lines.append(f"  pending ({self.obligation}): {pending}")  # type: ignore[attr-defined]
-        lines.append(f"  yard: {self.yard_size}")  # type: ignore[attr-defined]
-        return "\n".join(lines)
-
-
-class Round(RoundAPI):
+class Round(RoundActions, RoundInformation, RoundAPI):
     """The state of one round: hands, yard, layout, whose turn, the result.
 
     >>> from dominocore.reference import Block, ChickenFoot, MexicanTrain, Round
@@ -298,7 +111,7 @@ class Round(RoundAPI):
         self._deal = Deal(
             centre,
             starter,
-            [sorted(h, key=_index) for h in hands],
+            [sorted(h, key=tile_index) for h in hands],
             list(yard),
             tuple(setup_draws),
             highest_double,
@@ -383,7 +196,7 @@ class Round(RoundAPI):
 
     def hand(self, seat: int) -> List[Tile]:
         """The tiles in ``seat``'s hand, in index order."""
-        return sorted(self._hands[check_seat(self._rules.players, seat)], key=_index)
+        return sorted(self._hands[check_seat(self._rules.players, seat)], key=tile_index)
 
     @property
     def yard(self) -> List[Tile]:
@@ -481,7 +294,7 @@ class Round(RoundAPI):
         order = self._end_order()
         may_attach = self._game.may_attach
         moves = []
-        for tile in sorted(tiles, key=_index):
+        for tile in sorted(tiles, key=tile_index):
             ids = by_number.get(tile.low, [])
             if not tile.is_double and tile.high in by_number:
                 ids = sorted(ids + by_number[tile.high], key=order)
@@ -527,10 +340,10 @@ class Round(RoundAPI):
             places = kept
         if self._drawn is not None:
             may_pass = self._rules.drawn_tile == "may" or not places
-            return places + ([_PASS] if may_pass else [])
+            return places + ([PASS_MOVE] if may_pass else [])
         if places:
             return places
-        return [_DRAW] if len(self._yard) > self._reserve else [_PASS]
+        return [DRAW_MOVE] if len(self._yard) > self._reserve else [PASS_MOVE]
 
     def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
         """Whether ``move`` (a Move or its string) is legal now, for ``player``
@@ -689,68 +502,6 @@ class Round(RoundAPI):
         points = self._game.score_round(self, reason, out_seat)
         self._result = RoundResult(reason, out_seat, tuple(points), self._starter, len(self._moves))
 
-    # ------------------------------------------------------------ action ids
-
-    @property
-    def num_actions(self) -> int:
-        """Size of the game's fixed action space (``rules.num_actions``): ``2*T
-        + 2`` (docs/rules.md 1.8), ``T*(p+1) + 2`` in Mexican Train (M7)."""
-        return self._rules.num_actions
-
-    def _action_of(self, move: Move) -> int:
-        """The id of a legal move: the game numbers the placements; ``Draw``
-        and ``Pass`` are the last two ids of every game's space."""
-        if move.kind == DRAW:
-            return self.num_actions - 2
-        if move.kind == PASS:
-            return self.num_actions - 1
-        return self._game.action_of(self, move)
-
-    def move_to_action(self, move: MoveLike) -> int:
-        """The action id of a legal move (a non-distinct placement maps to its distinct twin)."""
-        move = as_move(move)
-        reason = self._illegal(move, None)
-        if reason is not None:
-            raise IllegalMoveError(reason, messages.illegal_move(self, reason, move))
-        return self._action_of(move)
-
-    def legal_actions(self) -> List[int]:
-        """The legal action ids, ascending."""
-        return sorted(map(self._action_of, self.legal_moves(distinct=True)))
-
-    def legal_action_mask(self, out: Optional[NDArray[np.bool_]] = None) -> NDArray[np.bool_]:
-        """A numpy bool array of ``num_actions`` entries, True at the legal
-        action ids; fills ``out`` (a writable, contiguous 1-d bool array of that
-        length) in place when given."""
-        mask = check_mask_buffer(out, self.num_actions)
-        mask[:] = False
-        mask[self.legal_actions()] = True
-        return mask
-
-    def action_to_move(self, action: int) -> Move:
-        """The (distinct) move a legal action id stands for (``IllegalMoveError``
-        ``illegal_action`` for anything else, of any type)."""
-        key, places = action_key(action), self.num_actions - 2
-        move: Optional[Move] = None
-        if key is not None and 0 <= key < places:
-            move = self._game.action_move(self, key)
-        elif key in (places, places + 1):  # Draw, Pass: the last two ids, when legal
-            other = _DRAW if key == places else _PASS
-            move = other if self._illegal(other, None) is None else None
-        if move is None:
-            legal = self.legal_actions()
-            message = messages.illegal_action(action, self.num_actions, self.is_over, legal)
-            raise IllegalMoveError("illegal_action", message)
-        return move
-
-    def apply_action(self, action: int, player: Optional[int] = None) -> None:
-        """Play the move a legal action id stands for, for ``player`` if named
-        (refused unless it is that seat's turn, as ``push``)."""
-        seat = check_player(self._rules.players, player)
-        if seat is not None and self._result is None and seat != self._current:
-            raise IllegalMoveError("not_your_turn", messages.action_not_your_turn(action, self._current, seat))
-        self.push(self.action_to_move(action))
-
     # ------------------------------------------------------------ information (docs/information.md)
 
     def _history(self) -> List[Tuple[int, Move, Optional[Tile]]]:
@@ -758,237 +509,6 @@ class Round(RoundAPI):
         tile a Draw took, ``None`` for other moves. Hidden data: internal use
         only (views, information states, determinization)."""
         return [(mover, move, drawn) for move, (mover, drawn) in zip(self._moves, self._log)]
-
-    def _known_to(self, seat: int) -> Tuple[List[int], List[Tile], List[Tile], List[Tuple[int, Move, Optional[Tile]]]]:
-        """What ``seat`` knows besides the public state: every seat's count of
-        search draws, its own dealt hand (by index), its own search draws (in
-        draw order) and the history with only its own Draws' tiles.
-
-        The dealt hand is the seat's hand in the deal record (after the
-        set-up) without its search draws; so the starter of Doubles or of
-        Block's ``highest_double`` lead, whose centre left its hand at the
-        set-up, has the centre in neither (it is public). The starter's
-        search draws end with the round's double, the centre."""
-        p = self._rules.players
-        search = self._deal.setup_draws
-        counts = [0] * p
-        own_search = []
-        for tile, drawer in zip(search, information.search_drawers(self._round_index, p, len(search))):
-            counts[drawer] += 1
-            if drawer == seat:
-                own_search.append(tile)
-        dealt = [t for t in self._deal.hands[seat] if t not in own_search]
-        history = [(mover, move, drawn if mover == seat else None) for mover, move, drawn in self._history()]
-        return counts, dealt, own_search, history
-
-    def _public_facts(self) -> Tuple[List[int], Optional[Tuple[int, ...]]]:
-        """The public facts every seat knows besides the search counts: each
-        seat's dealt hand size (its hand right after the set-up, less its
-        search draws: for a viewer, the length of its dealt hand in
-        ``_known_to``) and, once the round is over, each seat's points
-        (``None`` while it goes on)."""
-        p = self._rules.players
-        search = self._deal.setup_draws
-        drawers = information.search_drawers(self._round_index, p, len(search))
-        sizes = []
-        for s in range(p):
-            own = [tile for tile, drawer in zip(search, drawers) if drawer == s]
-            sizes.append(sum(1 for t in self._deal.hands[s] if t not in own))
-        result = self.result
-        return sizes, (None if result is None else tuple(result.points))
-
-    def information_state(self, seat: int) -> str:
-        """What ``seat`` knows, with perfect recall, as a string equal for two
-        states exactly when the seat cannot tell them apart (docs/information.md 3):
-        ``r<round>;s<seat>;c<centre|->;t<starter>;H<highest double: 0|1>;d<search
-        draws per seat>;n<dealt hand sizes>;h<own dealt hand>;x<own search
-        draws>;m<moves>``, then ``;e<points per seat>`` once the round is over."""
-        seat = check_seat(self._rules.players, seat)
-        counts, dealt, own_search, history = self._known_to(seat)
-        sizes, points = self._public_facts()
-        return information.information_state_text(
-            self._round_index,
-            seat,
-            self._centre,
-            self._starter,
-            self._deal.highest_double,
-            counts,
-            sizes,
-            dealt,
-            own_search,
-            history,
-            points,
-        )
-
-    def information_state_hash(self, seat: int) -> int:
-        """The 64-bit FNV-1a hash of ``information_state(seat)``'s UTF-8 bytes."""
-        return information.fnv1a_64(self.information_state(seat))
-
-    @property
-    def information_state_tensor_shape(self) -> Tuple[int]:
-        """``(size,)``: the length of ``information_state_tensor``, fixed for the rules."""
-        return (information.information_state_tensor_size(self._rules),)
-
-    def information_state_tensor(self, seat: int) -> NDArray[np.float32]:
-        """``information_state(seat)`` as a flat float32 vector of fixed length
-        (docs/information.md 3): seat, starter, centre (index T: none),
-        highest double (1 when the set-up showed the centre to be the highest
-        double dealt), the round index in 31 bits (least significant first),
-        search draws per seat, dealt hand sizes per seat, points per seat
-        once the round is over (else zeros), own dealt hand, own search draws
-        (1-based draw order), then one block per move (mover, kind, tile, end id in 10
-        bits), zeros for the moves not played. A history longer than the
-        bound L (docs/information.md 3; it holds for every round) would be a
-        ``StateError``."""
-        seat = check_seat(self._rules.players, seat)
-        rules = self._rules
-        t_count, p = rules.tile_count, rules.players
-        counts, dealt, own_search, history = self._known_to(seat)
-        bound = information.history_bound(rules)
-        if len(history) > bound:
-            raise StateError(f"{len(history)} moves exceed the tensor's history bound of {bound} moves")
-        tensor = np.zeros(self.information_state_tensor_shape, dtype=np.float32)
-        planes = _Planes(tensor)
-        planes.take(p)[seat] = 1
-        planes.take(p)[self._starter] = 1
-        planes.take(t_count + 1)[t_count if self._centre is None else self._centre.index] = 1
-        planes.take(1)[0] = 1 if self._deal.highest_double else 0
-        round_bits = planes.take(information.ROUND_INDEX_BITS)
-        for bit in range(information.ROUND_INDEX_BITS):
-            round_bits[bit] = (self._round_index >> bit) & 1
-        planes.take(p)[:] = counts
-        sizes, points = self._public_facts()
-        planes.take(p)[:] = sizes
-        if points is not None:
-            planes.take(p)[:] = points
-        else:
-            planes.take(p)
-        own_hand = planes.take(t_count)
-        for tile in dealt:
-            own_hand[tile.index] = 1
-        search_order = planes.take(t_count)
-        for order, tile in enumerate(own_search, 1):
-            search_order[tile.index] = order
-        for mover, move, drawn in history:
-            block = planes.take(information.move_block_size(rules))
-            block[mover] = 1
-            block[p + information.KIND_INDEX[move.kind]] = 1
-            shown_tile = move.tile if move.kind == PLACE else drawn
-            if shown_tile is not None:
-                block[p + 3 + shown_tile.index] = 1
-            if move.kind == PLACE:
-                end: int = move.end  # type: ignore[assignment]  # a placement has an end
-                for bit in range(information.END_BITS):
-                    block[p + 3 + t_count + bit] = (end >> bit) & 1
-        return tensor
-
-    @property
-    def observation_tensor_shape(self) -> Tuple[int]:
-        """``(size,)``: the length of ``observation_tensor``, fixed for the rules."""
-        return (information.observation_tensor_size(self._rules),)
-
-    def observation_tensor(self, seat: int, out: Optional[NDArray[np.float32]] = None) -> NDArray[np.float32]:
-        """What ``seat`` observes now as a flat float32 vector (docs/information.md 3),
-        written into ``out`` (a writable, C-contiguous 1-d float32 array of
-        ``observation_tensor_shape``) when given."""
-        seat = check_seat(self._rules.players, seat)
-        tensor = check_tensor_buffer(out, self.observation_tensor_shape)
-        self._fill_observation(seat, tensor)
-        return tensor
-
-    @staticmethod
-    def observation_tensors(
-        rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[NDArray[np.float32]] = None
-    ) -> NDArray[np.float32]:
-        """The observation tensors of many rounds of the same rules as the rows
-        of one ``(len(rounds), size)`` float32 array (``out`` if given: a
-        writable, C-contiguous array of that shape). ``seats`` is one seat
-        for every round or a list, tuple or array of one seat per round.
-        Rounds of different rules raise ``StateError``; with no rounds the
-        result has shape ``(0, 0)``."""
-        rounds = list(rounds)
-        for r in rounds:
-            if not isinstance(r, Round):
-                raise TypeError(f"observation_tensors takes reference Rounds, got {shown(r)}")
-        if isinstance(seats, (list, tuple, np.ndarray)):
-            seat_list = list(seats)
-            if len(seat_list) != len(rounds):
-                raise RulesError(f"seats must hold one seat per round ({len(rounds)}), got {len(seat_list)}")
-        else:
-            seat_list = [seats] * len(rounds)
-        if not rounds:
-            return check_tensor_buffer(out, (0, 0))
-        rules = rounds[0].rules
-        if any(r.rules != rules for r in rounds):
-            raise StateError("observation_tensors needs rounds of the same rules")
-        checked = [check_seat(rules.players, s) for s in seat_list]
-        tensor = check_tensor_buffer(out, (len(rounds), information.observation_tensor_size(rules)))
-        for row, r, seat in zip(tensor, rounds, checked):
-            r._fill_observation(seat, row)
-        return tensor
-
-    def _fill_observation(self, seat: int, out: np.ndarray) -> None:
-        """Write ``seat``'s observation into ``out`` (every entry).
-
-        Readings of docs/information.md 3 (the core reads it the same way):
-        the legal ends are the ends the seat to move may place on now: the
-        obligation's pending ends, else every open end (docs/engine.md
-        reading 2), but only those the game lets that seat use (Mexican
-        Train: its own train, the Mexican train, a train with a marker);
-        Doubles' locked ends count, since their double may go there (the
-        unlocked plane tells them apart). Once the round is over nobody is
-        to move and nothing is in question: the planes to move, own drawn
-        tile, drawing and legal ends are zeros."""
-        rules = self._rules
-        t_count, p, n = rules.tile_count, rules.players, rules.set + 1
-        out[:] = 0
-        planes = _Planes(out)
-        own_hand = planes.take(t_count)
-        for tile in self._hands[seat]:
-            own_hand[tile.index] = 1
-        layout = planes.take(t_count)
-        for placement in self._layout:
-            layout[placement.tile.index] = 1
-        own_drawn = planes.take(t_count)
-        drawing = self._drawn is not None and self._result is None
-        if drawing and self._current == seat:
-            own_drawn[self._drawn.index] = 1  # type: ignore[union-attr]  # drawing: a drawn tile
-        for ends in (self._ends, self._legal_ends()):
-            counts = planes.take(n + 1)
-            for end in ends:
-                number = self._ends[end]
-                counts[n if number is None else number] += 1
-        unlocked = planes.take(n)
-        for number in self._unlocked:
-            unlocked[number] = 1
-        planes.take(len(information.OBLIGATIONS))[information.OBLIGATIONS.index(self.obligation)] = 1
-        planes.take(p)[seat] = 1
-        to_move = planes.take(p)
-        if self.current_player >= 0:
-            to_move[self.current_player] = 1
-        planes.take(p)[:] = [len(h) for h in self._hands]
-        planes.take(1)[0] = len(self._yard)
-        planes.take(1)[0] = drawing
-        planes.take(p)[:] = self._markers
-        if rules.game == "mexican_train":
-            train_ends = planes.take((p + 1) * (n + 1)).reshape(p + 1, n + 1)
-            train_ends[:, n] = 1  # no open end, until one is found below
-            for end, train in self._trains.items():
-                number = self._ends[end]
-                train_ends[train, n] = 0
-                train_ends[train, n if number is None else number] = 1
-        assert planes.done()
-
-    def _legal_ends(self) -> List[int]:
-        """The ends the seat to move may place on now, whatever its tiles
-        (none once the round is over): those the obligation allows on which
-        the game lets it put the double of the end's number (any tile on an
-        end without a number). A double goes wherever its number may go, and
-        on Doubles' locked ends too."""
-        if self._result is not None:
-            return []
-        may_attach, seat = self._game.may_attach, self._current
-        return [end for end in self._ends_in_play() if may_attach(self, seat, _probe(self._ends[end]), end) is None]
 
     def determinizer(self, seat: int) -> Determinizer:
         """The exact sampler of the worlds ``seat`` cannot tell from this one
@@ -1025,163 +545,3 @@ class Round(RoundAPI):
             "setup_draws": [str(t) for t in setup_draws],
             "highest_double": highest_double,
         }
-
-
-_INDEX = {t: t.index for t in tiles_of_set(18)}
-
-
-def _index(tile: Tile) -> int:
-    return _INDEX[tile]
-
-
-_DRAW, _PASS = Move(DRAW), Move(PASS)
-
-
-def _probe(number: Optional[int]) -> Tile:
-    """The tile that asks whether an end of ``number`` is open to a seat:
-    the double of its number (0-0 for an end without one)."""
-    return Tile(number or 0, number or 0)
-
-
-class _Planes:
-    """Hands out consecutive slices (numpy views) of a flat tensor, plane by plane."""
-
-    def __init__(self, tensor: np.ndarray) -> None:
-        self._tensor = tensor
-        self._used = 0
-
-    def take(self, size: int) -> np.ndarray:
-        """The next ``size`` entries."""
-        start = self._used
-        self._used += size
-        return self._tensor[start : self._used]
-
-    def done(self) -> bool:
-        """Whether every entry was handed out."""
-        return self._used == len(self._tensor)
-
-
-def _validated_deal(
-    rules: Rules, hands, yard, centre, starter, round_index, setup_draws, highest_double
-) -> Tuple[int, Optional[Tile], int, list, list, list, bool]:
-    """Check an explicit deal (docs/engine.md) and its set-up facts
-    (docs/information.md 2); return (round index, centre, starter, hands,
-    yard, setup_draws, highest_double) as plain ints, Tiles and a bool (the
-    centre may be ``None`` where the game allows it: Block)."""
-    check_rules(rules)
-    try:
-        round_index = check_round_index(rules, round_index)
-        centre_tile = None if centre is None else as_tile(centre)
-        hand_tiles = [[as_tile(t) for t in hand] for hand in hands]
-        yard_tiles = [as_tile(t) for t in yard]
-        if isinstance(setup_draws, str):
-            raise TypeError("setup_draws must be a list of tiles, not a string")
-        draw_tiles = [as_tile(t) for t in setup_draws]
-    except (ParseError, RulesError, TypeError) as exc:
-        raise StateError(f"malformed deal: {exc}") from None
-    if not isinstance(highest_double, bool):
-        raise StateError(f"highest_double must be True or False, got {shown(highest_double)}")
-    p = rules.players
-    if len(hand_tiles) != p:
-        raise StateError(f"the deal has {len(hand_tiles)} hands for {p} players")
-    starter = as_int(starter, "starter", 0, p - 1, StateError)
-    game_of(rules).check_deal(rules, centre_tile, round_index)
-    placed = [] if centre_tile is None else [centre_tile]
-    _check_conserved(rules, placed + [t for h in hand_tiles for t in h] + yard_tiles)
-    _check_search(rules, round_index, centre_tile, starter, hand_tiles, draw_tiles)
-    if highest_double:
-        _check_highest_double(rules, centre_tile, hand_tiles)
-    return round_index, centre_tile, starter, hand_tiles, yard_tiles, draw_tiles, highest_double
-
-
-def _check_search(
-    rules: Rules, round_index: int, centre: Optional[Tile], starter: int, hands: List[List[Tile]], search: List[Tile]
-) -> None:
-    """The cross's search (docs/information.md 2): only in the cross; the
-    i-th tile drawn by seat ``(round_index + i) mod p`` and in that seat's
-    hand, no tile twice, the last the centre and drawn by the starter."""
-    if not search:
-        return
-    if rules.game != "chickenfoot" or rules.rule_set != "cross":
-        raise StateError("setup_draws (the search for the round's double) exist only in Chicken Foot's cross")
-    if len(set(search)) != len(search):
-        raise StateError("setup_draws holds a tile more than once")
-    *searched, last = search
-    if last != centre:
-        raise StateError(f"the search ends with the round's double (the centre {centre}), not {last}")
-    drawers = information.search_drawers(round_index, rules.players, len(search))
-    for tile, seat in zip(searched, drawers):
-        if tile not in hands[seat]:
-            raise StateError(f"search tile {tile} was drawn by seat {seat}, but seat {seat}'s hand lacks it")
-    if drawers[-1] != starter:
-        raise StateError(
-            f"a search of {len(search)} tiles ends with seat {drawers[-1]} drawing the double, "
-            f"but the starter is seat {starter}"
-        )
-
-
-def _check_highest_double(rules: Rules, centre: Optional[Tile], hands: List[List[Tile]]) -> None:
-    """``highest_double`` (docs/information.md 2): only in Doubles and Block,
-    and true of the deal: no hand holds a double higher than the centre (no
-    double at all when there is no centre)."""
-    if rules.game not in ("doubles", "block"):
-        raise StateError("highest_double (the set-up led the highest double dealt) exists only in Doubles and Block")
-    doubles = [t for h in hands for t in h if t.is_double]
-    if centre is None and doubles:
-        raise StateError(f"highest_double without a centre means no hand holds a double, but one holds {doubles[0]}")
-    higher = [t for t in doubles if centre is not None and t.high > centre.high]
-    if higher:
-        raise StateError(f"highest_double: a hand holds {higher[0]}, a double higher than the centre {centre}")
-
-
-def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
-    """Check the shape of a round record; return its rules and deal.
-
-    Version 2 has a ``"version": 2`` key and the deal's ``setup_draws`` and
-    ``highest_double``; version 1 has none of the three. A ``"version": 1``
-    key is read as version 1 (the version it names); any other version is a
-    ``StateError``."""
-    if not isinstance(data, dict):
-        raise StateError(f"a round record is a dict, got {type(data).__name__}")
-    version = data.get("version", 1)
-    if type(version) is not int or version not in (1, RECORD_VERSION):
-        raise StateError(f"unsupported round record version {shown(version)} (this version reads 1 and 2)")
-    keys = {"rules", "round_index", "deal", "moves"}
-    deal_keys = {"centre", "starter", "hands", "yard"}
-    if version == RECORD_VERSION:
-        keys.add("version")
-        deal_keys |= {"setup_draws", "highest_double"}
-    elif "version" in data:
-        keys.add("version")
-    check_keys("round record", data, keys)
-    deal = data["deal"]
-    if not isinstance(deal, dict):
-        raise StateError("the record's 'deal' must be a dict")
-    check_keys("deal", deal, deal_keys)
-    try:
-        rules = rules_from_dict(data["rules"])
-    except RulesError as exc:
-        raise StateError(f"bad rules in record: {exc}") from None
-    if not isinstance(deal["hands"], list) or not isinstance(deal["yard"], list):
-        raise StateError("the deal's hands and yard must be lists")
-    if not all(isinstance(h, list) for h in deal["hands"]):
-        raise StateError("each hand must be a list of tiles")
-    if not isinstance(deal.get("setup_draws", []), list):
-        raise StateError("the deal's setup_draws must be a list of tiles")
-    if not isinstance(data["moves"], list):
-        raise StateError("the record's 'moves' must be a list")
-    return rules, deal
-
-
-def _check_conserved(rules: Rules, tiles: List[Tile]) -> None:
-    expected = set(tiles_of_set(rules.set))
-    seen = set()
-    for t in tiles:
-        if t not in expected:
-            raise StateError(f"tile {t} is not in a double-{rules.set} set")
-        if t in seen:
-            raise StateError(f"tile {t} appears more than once")
-        seen.add(t)
-    missing = sorted(expected - seen, key=_index)
-    if missing:
-        raise StateError("tiles missing from the deal: " + ", ".join(str(t) for t in missing))

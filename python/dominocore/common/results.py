@@ -1,0 +1,170 @@
+"""What rounds, matches and batch simulations produce, and the versions of
+the records that save them: value types both implementations return.
+
+``RoundResult`` is how one round ended; ``SimulationResult`` holds a batch's
+numpy arrays (``ReasonArray`` its round-end reasons). The record versions are
+the formats of docs/records.md and docs/information.md 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Dict, NamedTuple, Sequence, Tuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .errors import RulesError
+
+__all__ = [
+    "MATCH_RECORD_KEYS",
+    "MATCH_RECORD_VERSION",
+    "REASONS",
+    "RECORD_VERSION",
+    "ReasonArray",
+    "RoundResult",
+    "SimulationResult",
+]
+
+
+class RoundResult(NamedTuple):
+    """How a round ended: ``reason`` is ``"out"`` or ``"blocked"``;
+    ``out_seat`` is -1 when blocked; ``points`` one number per seat;
+    ``starter`` the starting seat; ``moves`` the moves played after set-up."""
+
+    reason: str
+    out_seat: int
+    points: Tuple[int, ...]
+    starter: int
+    moves: int
+
+
+#: The format version ``Round.to_dict`` writes (docs/information.md 2).
+RECORD_VERSION = 2
+
+#: The format version ``Match.to_dict`` writes (docs/records.md), and its keys.
+MATCH_RECORD_VERSION = 1
+MATCH_RECORD_KEYS = ("version", "rules", "seed", "generator", "bot_generator", "rounds")
+
+
+#: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked".
+REASONS = ("out", "blocked")
+
+
+class ReasonArray(np.ndarray):
+    """Round-end reasons stored as ``uint8`` codes (``REASONS``: 0 = "out",
+    1 = "blocked"), one byte a round, that also compare with the names:
+    ``(sim.reason == "out").mean()`` is the share of rounds that ended with a
+    seat going out. An unknown name raises ``ValueError`` rather than
+    comparing unequal everywhere (as numpy does for an integer array).
+
+    A single element reads as its name, so ``sim.reason[i] == "out"`` and
+    ``list(sim.reason)`` work too.
+
+    >>> r = np.array([0, 1, 0], dtype=np.uint8).view(ReasonArray)
+    >>> (r == "out").tolist(), r[1], list(r), r.names().tolist()
+    ([True, False, True], 'blocked', ['out', 'blocked', 'out'], ['out', 'blocked', 'out'])
+    """
+
+    def __getitem__(self, key: Any) -> Any:
+        item = super().__getitem__(key)
+        return REASONS[item] if isinstance(item, np.integer) else item
+
+    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
+        return np.equal(self.view(np.ndarray), _reason_codes(other))
+
+    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
+        return np.not_equal(self.view(np.ndarray), _reason_codes(other))
+
+    def names(self) -> np.ndarray:
+        """The reasons as a string array (``"out"``/``"blocked"``)."""
+        return np.asarray(REASONS)[self.view(np.ndarray)]
+
+    # numpy prints an integer array by formatting each element read through
+    # __getitem__ with an integer format, which a name is not (numpy 2.4:
+    # "Unknown format code 'd'"): print the names instead.
+    def _printable(self) -> np.ndarray:
+        codes = self.view(np.ndarray)
+        if codes.dtype.kind not in "ui" or ((codes < 0) | (codes >= len(REASONS))).any():
+            return codes  # not reason codes (arithmetic on the array, say): the numbers
+        return self.names()
+
+    def __repr__(self) -> str:
+        text = np.array2string(self._printable(), separator=", ", prefix="ReasonArray(")
+        return f"ReasonArray({text})"
+
+    def __str__(self) -> str:
+        return str(self._printable())
+
+
+def _reason_codes(other: Any) -> Any:
+    if isinstance(other, str):
+        if other not in REASONS:
+            raise ValueError(f"a round-end reason is one of {REASONS}, got {other!r}")
+        return REASONS.index(other)
+    if isinstance(other, np.ndarray) and other.dtype.kind in "US":
+        return np.vectorize(_reason_codes, otypes=[np.uint8])(other)
+    return other
+
+
+@dataclass
+class SimulationResult:
+    """numpy arrays. Per round (all rounds of all matches, in order):
+    ``points`` (rounds x players, int32), ``reason`` (a ``ReasonArray`` of
+    uint8 codes, comparable with ``"out"``/``"blocked"``), ``out_seat`` (int8,
+    -1 when blocked), ``starter`` (int8), ``moves`` (int32), ``match_index``
+    (int64: the match of the round, or the round itself in ``rounds=`` mode).
+    Per match: ``totals`` (matches x players, int32) and ``winners``
+    (matches x players, bool; several seats share a tied win)."""
+
+    points: NDArray[np.int32]
+    reason: ReasonArray
+    out_seat: NDArray[np.int8]
+    starter: NDArray[np.int8]
+    moves: NDArray[np.int32]
+    match_index: NDArray[np.int64]
+    totals: NDArray[np.int32]
+    winners: NDArray[np.bool_]
+
+    _DTYPES = dict(
+        points=np.int32,
+        reason=np.uint8,
+        out_seat=np.int8,
+        starter=np.int8,
+        moves=np.int32,
+        match_index=np.int64,
+        totals=np.int32,
+        winners=np.bool_,
+    )
+
+    @classmethod
+    def from_arrays(cls, players: int, **arrays: Any) -> "SimulationResult":
+        """Build from array-likes, in the documented dtypes and shapes (no copy
+        where they already are)."""
+        out: Dict[str, Any] = {}
+        for name, dtype in cls._DTYPES.items():
+            a: np.ndarray = np.asarray(arrays[name], dtype=dtype)
+            if name in ("points", "totals", "winners"):
+                a = a.reshape(-1, players)
+            out[name] = a.view(ReasonArray) if name == "reason" else a
+        return cls(**out)
+
+    @classmethod
+    def concatenate(cls, parts: Sequence["SimulationResult"]) -> "SimulationResult":
+        """One result from consecutive pieces (such as ``simulate_iter``'s)."""
+        if not parts:
+            raise RulesError("concatenate needs at least one result")
+        players = parts[0].points.shape[1]
+        return cls.from_arrays(
+            players, **{f.name: np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)}
+        )
+
+    @property
+    def num_rounds(self) -> int:
+        """How many rounds the result holds."""
+        return len(self.reason)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the arrays."""
+        return sum(getattr(self, f.name).nbytes for f in fields(self))
