@@ -527,10 +527,16 @@ void check_knowledge(const Rules& rules, const SeatKnowledge& k) {
   Deal probe;  // the games' centre checks read the round index and the centre only
   probe.round_index = k.round_index;
   probe.centre = k.centre;
-  games::with_game(rules.game, [&](auto tag) { decltype(tag)::type::check_deal(rules, probe); });
+  bool searches = false, highest_double = false;  // what the game's set-up may do
+  games::with_game(rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    G::check_deal(rules, probe);
+    searches = G::setup_searches(rules);
+    highest_double = G::setup_highest_double(rules);
+  });
   if (k.starter < 0 || k.starter >= p)
     bad_knowledge("starter " + str(k.starter) + " is not a seat 0.." + str(p - 1));
-  if (k.highest_double && rules.game != Game::Doubles && rules.game != Game::Block)
+  if (k.highest_double && !highest_double)
     bad_knowledge("highest_double is only a fact of Doubles' and Block's set-ups");
   // Sizes, before anything is sized by them.
   if (static_cast<int>(k.hand_sizes.size()) != p || static_cast<int>(k.search_counts.size()) != p)
@@ -560,8 +566,7 @@ void check_knowledge(const Rules& rules, const SeatKnowledge& k) {
   int total_search = 0;
   for (int c : k.search_counts) total_search += c;
   if (total_search > 0) {
-    if (rules.game != Game::ChickenFoot || rules.rule_set != RuleSet::Cross)
-      bad_knowledge("only Chicken Foot's cross searches for the round's double");
+    if (!searches) bad_knowledge("only Chicken Foot's cross searches for the round's double");
     if (total_search > T) bad_knowledge("more search draws than tiles in the set");
     std::vector<int> expected(static_cast<size_t>(p), 0);
     for (int i = 0; i < total_search; ++i)
