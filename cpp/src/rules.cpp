@@ -11,6 +11,8 @@
 #include "dominocore/games/registry.hpp"
 
 namespace dominocore {
+// The shared code is written against a game's module G, in namespace games
+// where the hooks' vocabulary (RulesInfo, DealRoom, kGames) lives.
 namespace games {
 
 namespace {
