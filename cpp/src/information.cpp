@@ -35,7 +35,7 @@
 #include <cstring>
 #include <string>
 
-#include "dominocore/games/mexican_train.hpp"
+#include "dominocore/games/registry.hpp"
 
 namespace dominocore {
 
@@ -309,14 +309,19 @@ static_assert(static_cast<int>(MoveKind::Place) == 0 && static_cast<int>(MoveKin
 int observation_tensor_size(const Rules& rules) {
   const int T = rules.tiles(), p = rules.players, n = rules.set + 1;
   const int planes = 3 * T + 2 * (n + 1) + n + 4 + 4 * p + 2;
-  return rules.game == Game::MexicanTrain ? planes + (p + 1) * (n + 1) : planes;
+  return planes + games::with_game(rules.game, [&](auto tag) {
+           using G = DOMINOCORE_GAME(tag);
+           return G::observation_planes(rules);
+         });
 }
 
-void observation_tensor(const State& state, int seat, float* out) noexcept {
-  const RoundData& r = state.data();
+namespace {
+
+// The observation of game G: the shared planes, then the game's own.
+template <class G>
+void observe(const RoundData& r, int seat, float* out) noexcept {
   const Rules& rules = r.rules;
   const int T = r.tiles, p = rules.players, n = rules.set + 1;
-  const bool mexican = rules.game == Game::MexicanTrain;
   const bool live = !r.over;
   std::memset(out, 0, sizeof(float) * static_cast<size_t>(observation_tensor_size(rules)));
   float* o = out;
@@ -332,12 +337,8 @@ void observation_tensor(const State& state, int seat, float* out) noexcept {
   if (live) {  // legal ends
     int b, e;
     r.legal_slice(b, e);
-    for (int i = b; i < e; ++i) {
-      if (mexican && !r.f.obl_left &&
-          !games::MexicanTrain::open_to(r, games::MexicanTrain::train_of(r, r.end_id[i]), r.f.cur))
-        continue;
-      o[slot(r.end_num[i])] += 1.0f;
-    }
+    for (int i = b; i < e; ++i)
+      if (G::end_open_to(r, i, r.f.cur)) o[slot(r.end_num[i])] += 1.0f;
   }
   o += n + 1;
   for (int v = 0; v < n; ++v) o[v] = static_cast<float>((r.f.unlocked >> v) & 1u);  // unlocked
@@ -355,16 +356,14 @@ void observation_tensor(const State& state, int seat, float* out) noexcept {
   o += 2;
   for (int s = 0; s < p; ++s) o[s] = static_cast<float>((r.f.markers >> s) & 1u);  // markers
   o += p;
-  if (mexican) {  // train ends: one-hot of each train's open end, index n when none
-    bool open[kMaxPlayers + 1] = {};
-    for (int i = 0; i < r.n_ends; ++i) {
-      const int t = games::MexicanTrain::train_of(r, r.end_id[i]);
-      o[t * (n + 1) + slot(r.end_num[i])] = 1.0f;
-      open[t] = true;
-    }
-    for (int t = 0; t <= p; ++t)
-      if (!open[t]) o[t * (n + 1) + n] = 1.0f;
-  }
+  G::write_observation_planes(r, o);  // Mexican Train: its train ends
+}
+
+}  // namespace
+
+void observation_tensor(const State& state, int seat, float* out) noexcept {
+  games::with_game(state.rules().game,
+                   [&](auto tag) { observe<DOMINOCORE_GAME(tag)>(state.data(), seat, out); });
 }
 
 }  // namespace dominocore

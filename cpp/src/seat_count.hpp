@@ -75,7 +75,7 @@ class SeatCount {
   /// orders of the yard.
   double log2_count() const noexcept { return log2_; }
 
-  struct Chain;  ///< one seat's count (seat_count.cpp)
+  struct Chain;  ///< one seat's count (seat_count_chain.hpp)
   struct Stage;  ///< the count across seats at one seat (seat_count.cpp)
 
  private:

@@ -169,8 +169,14 @@ void State::load_deal_(const Deal& d) {
 void State::check_setup_facts_(const Deal& d) const {
   const Rules& rules = r_.rules;
   const int T = r_.tiles, p = rules.players, n = static_cast<int>(d.setup_draws.size());
+  bool searches = false, highest_double = false;  // what the game's set-up may do
+  games::with_game(rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    searches = G::setup_searches(rules);
+    highest_double = G::setup_highest_double(rules);
+  });
   if (n > 0) {
-    if (rules.game != Game::ChickenFoot || rules.rule_set != RuleSet::Cross)
+    if (!searches)
       throw StateError(
           "setup_draws must be empty: only Chicken Foot's cross searches for the round's double");
     bool seen[kMaxTiles] = {};
@@ -203,7 +209,7 @@ void State::check_setup_facts_(const Deal& d) const {
     }
   }
   if (d.highest_double) {
-    if (rules.game != Game::Doubles && rules.game != Game::Block)
+    if (!highest_double)
       throw StateError(
           "highest_double must be false: only Doubles and Block choose the centre as the "
           "highest double dealt");

@@ -14,7 +14,7 @@
 // builds the exact count of consistent worlds (once; later samples and clones reuse it:
 // the count by tile, or past its bound the count by seat) and samples from
 // it. Both paths are exact, and a world depends on the seed
-// alone (not on earlier samples); see determinize.cpp for the count.
+// alone (not on earlier samples); see determinize.cpp and the files it names.
 //
 // Besides conditions 1-4 of docs/information.md 4, a world must keep the
 // round going: once nobody may draw, some hand holds a tile with a legal end
@@ -65,7 +65,7 @@ class Determinizer {
  public:
   /// Baseline proposals tried per sample before the count is used.
   static constexpr int kProposals = 8;
-  /// The counts (determinize.cpp): Auto tries the count by tile, then the
+  /// The counts (determinize_build.cpp): Auto tries the count by tile, then the
   /// count by seat of the exact model and of coarser ones, each within a
   /// bound; ByTile and BySeat force one exact count without a bound, Coarse
   /// the coarser models alone (tests of each).

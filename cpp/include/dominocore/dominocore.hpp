@@ -1,6 +1,7 @@
 // dominocore: the whole public C++ API.
 #pragma once
 
+#include "dominocore/games/registry.hpp"  // every game's module, with its make_rules shorthand
 #include "dominocore/match.hpp"
 #include "dominocore/move.hpp"
 #include "dominocore/players.hpp"

@@ -64,25 +64,8 @@ struct RoundResult {
   int round_index = 0;
 };
 
-/// Whether a round's points count against the seat holding them (Chicken
-/// Foot, Mexican Train: the lowest total wins) rather than for the seat that
-/// scores them (Doubles, Block).
-constexpr bool points_are_costs(Game game) noexcept {
-  return game == Game::ChickenFoot || game == Game::MexicanTrain;
-}
-
-/// Each seat's round margin (Rules.round_margins in Python): the others'
-/// mean points minus its own where points are costs, its own minus the
-/// others' mean where they are scores. Writes r.players values to `out`.
-inline void round_margins(Game game, const RoundResult& r, double* out) noexcept {
-  double total = 0;
-  for (int s = 0; s < r.players; ++s) total += r.points[static_cast<size_t>(s)];
-  const double sign = points_are_costs(game) ? 1 : -1;
-  for (int s = 0; s < r.players; ++s) {
-    const double own = r.points[static_cast<size_t>(s)];
-    out[s] = sign * ((total - own) / (r.players - 1) - own);
-  }
-}
+// points_are_costs(game) and round_margins(game, result, out), which read a
+// game's module, are declared with the registry (games/registry.hpp).
 
 /// Small scalars that a move may change; saved whole in each undo record.
 struct Flow {

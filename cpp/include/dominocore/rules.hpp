@@ -1,10 +1,13 @@
 // Game rules: a resolved, validated description of one game (docs/rules.md 2-4).
 //
-// Build Rules with make_rules(RulesSpec) (or chicken_foot() / doubles()): the
-// factory applies the defaults of docs/rules.md, rejects options that do not apply
-// to the game and values out of range, and returns a struct whose every field
-// is resolved. The engine reads only this struct; rule sets differ through its
-// data (slots, drawn-tile rule, reserve, scoring flags), not through code copies.
+// Build Rules with make_rules(RulesSpec) (or a game's shorthand, e.g.
+// chicken_foot() in games/chickenfoot.hpp): the factory applies the defaults
+// of docs/rules.md, rejects options that do not apply to the game and values
+// out of range, and returns a struct whose every field is resolved. What is
+// particular to a game (its defaults, ranges and fixed fields) the factory
+// asks the game's module (games/common.hpp lists those hooks). The engine reads only this struct;
+// rule sets differ through its data (slots, drawn-tile rule, reserve, scoring flags), not through
+// code copies.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "dominocore/games/list.hpp"
 #include "dominocore/tiles.hpp"
 
 namespace dominocore {
@@ -23,11 +27,17 @@ class RulesError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// The games (docs/rules.md, docs/games/block.md, docs/games/mexican_train.md).
-/// What each one does lives in its module under dominocore/games/; the one
-/// place that maps a Game to its module is games/registry.hpp.
-enum class Game : uint8_t { ChickenFoot = 0, Doubles = 1, Block = 2, MexicanTrain = 3 };
-/// Chicken Foot rule sets; the other games have none (RuleSet::None).
+/// The games (docs/rules.md, docs/games/block.md, docs/games/mexican_train.md),
+/// numbered as games/list.hpp, the one list of games, numbers them. What each
+/// one does lives in its module under dominocore/games/; the one place that
+/// maps a Game to its module is games/registry.hpp.
+enum class Game : uint8_t {
+#define DOMINOCORE_GAME_ENUMERATOR(Module, number, name) Module = number,
+  DOMINOCORE_GAMES(DOMINOCORE_GAME_ENUMERATOR)
+#undef DOMINOCORE_GAME_ENUMERATOR
+};
+/// Chicken Foot's rule sets (its module, games/chickenfoot.hpp, reads and
+/// names them); every other game has none, the value None.
 enum class RuleSet : uint8_t { Trains = 0, Cross = 1, None = 2 };
 /// What a player who drew a placeable tile does: must place it, or may pass.
 enum class DrawnTile : uint8_t { Must = 0, May = 1 };
@@ -43,8 +53,10 @@ inline constexpr int kDefaultMaxRounds = 1000;
 inline constexpr int kMaxMaxRounds = 100000;
 
 struct Rules {
-  Game game = Game::ChickenFoot;
-  RuleSet rule_set = RuleSet::Trains;
+  // A default Rules is Chicken Foot's trains (Game and RuleSet 0) for 4
+  // players; make_rules builds every other.
+  Game game{};
+  RuleSet rule_set{};
   int set = 9;         ///< N of the double-N set, 6..18
   int players = 4;     ///< 2..8 (Chicken Foot, Mexican Train), 2..4 (Doubles, Block)
   int hand_size = 11;  ///< tiles dealt to each seat
@@ -83,7 +95,7 @@ struct Rules {
 /// rules page. Setting an option that does not apply to the game is an error
 /// (e.g. `trains` for cross or Doubles, `target` or `max_rounds` for Chicken Foot).
 struct RulesSpec {
-  Game game = Game::ChickenFoot;
+  Game game{};                      ///< default: Chicken Foot (0)
   std::optional<RuleSet> rule_set;  ///< Chicken Foot: default Trains; others: must be unset
   std::optional<int> set;      ///< default 9 (Chicken Foot), 6 (Doubles, Block), 12 (Mexican Train)
   std::optional<int> players;  ///< required
@@ -100,19 +112,8 @@ struct RulesSpec {
 /// Resolves and validates a spec (throws RulesError with a clear message).
 Rules make_rules(const RulesSpec& spec);
 
-/// Shorthands for make_rules.
-Rules chicken_foot(int players, int set = 9, RuleSet rule_set = RuleSet::Trains,
-                   std::optional<int> hand_size = std::nullopt,
-                   std::optional<int> trains = std::nullopt,
-                   std::optional<bool> double_blank_50 = std::nullopt);
-Rules doubles(int players, int set = 6, std::optional<int> hand_size = std::nullopt,
-              std::optional<int> target = std::nullopt,
-              std::optional<int> max_rounds = std::nullopt);
-Rules block(int players = 2, int set = 6, std::optional<int> hand_size = std::nullopt,
-            Lead lead = Lead::Winner, std::optional<int> target = std::nullopt,
-            std::optional<int> max_rounds = std::nullopt);
-Rules mexican_train(int players = 4, int set = 12, std::optional<int> hand_size = std::nullopt,
-                    DrawnTile drawn_tile = DrawnTile::Must, bool double_blank_50 = false);
+// Each game's shorthand for make_rules (chicken_foot(), doubles(), block(),
+// mexican_train()) is declared with its module, dominocore/games/<game>.hpp.
 
 /// The default hand size of docs/rules.md for a game (no validation of the result;
 /// throws RulesError for a player count the table does not cover).

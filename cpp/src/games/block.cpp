@@ -1,10 +1,42 @@
-// Block's set-up (docs/games/block.md B1, B2) and its lead.
+// Block's rules (docs/games/block.md B1, B6, B8), its set-up (B1, B2) and its lead.
 #include "dominocore/games/block.hpp"
 
 #include <string>
 
 namespace dominocore {
+
+Rules block(int players, int set, std::optional<int> hand_size, Lead lead,
+            std::optional<int> target, std::optional<int> max_rounds) {
+  RulesSpec s;
+  s.game = Game::Block;
+  s.set = set;
+  s.players = players;
+  s.hand_size = hand_size;
+  s.lead = lead;
+  s.target = target;
+  s.max_rounds = max_rounds;
+  return make_rules(s);
+}
+
 namespace games {
+
+void Block::resolve(const RulesSpec& spec, Rules& r) {
+  resolve_match_to_target(spec, r);
+  r.slots = 1;  // the reserve follows from the hand size (after_hand_size)
+}
+
+DealRoom Block::check_fixed(const Rules& r) {
+  if (r.slots != 1 || r.drawn_tile != DrawnTile::Must || r.double_blank_50 ||
+      r.reserve != r.tiles() - r.players * r.hand_size)
+    throw RulesError(
+        "block: one lead end, no drawing (the reserve is every undealt tile: T - players * "
+        "hand_size) and 0-0 counting 0 are fixed");
+  return DealRoom{0, "", /*reserve_in_yard=*/false};
+}
+
+std::string Block::describe_options(const Rules& r) {
+  return ", " + std::to_string(r.reserve) + " tiles out of play, lead " + lead_name(r.lead);
+}
 
 void Block::set_up(RoundData& r, Rng& rng, int round_index, int leader) {
   const int T = r.tiles, p = r.players();

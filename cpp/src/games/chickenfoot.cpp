@@ -1,10 +1,117 @@
-// Chicken Foot's set-up (docs/rules.md 2.6, 2.7) and its centre.
+// Chicken Foot's rules and rule sets (docs/rules.md 2, 4), its set-up (2.6,
+// 2.7) and its centre.
 #include "dominocore/games/chickenfoot.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace dominocore {
+
+// ---- the rule sets' names ------------------------------------------------------
+
+const char* rule_set_name(RuleSet r) noexcept {
+  switch (r) {
+    case RuleSet::Trains: return "trains";
+    case RuleSet::Cross: return "cross";
+    default: return "none";
+  }
+}
+
+RuleSet parse_rule_set(std::string_view s) {
+  if (s == "trains") return RuleSet::Trains;
+  if (s == "cross") return RuleSet::Cross;
+  throw RulesError("unknown rule set '" + std::string(s) + "': expected 'trains' or 'cross'");
+}
+
+Rules chicken_foot(int players, int set, RuleSet rule_set, std::optional<int> hand_size,
+                   std::optional<int> trains, std::optional<bool> double_blank_50) {
+  RulesSpec s;
+  s.game = Game::ChickenFoot;
+  s.rule_set = rule_set;
+  s.set = set;
+  s.players = players;
+  s.hand_size = hand_size;
+  s.trains = trains;
+  s.double_blank_50 = double_blank_50;
+  return make_rules(s);
+}
+
 namespace games {
+
+// ---- the rules -------------------------------------------------------------------
+
+namespace {
+std::string str(int v) { return std::to_string(v); }
+
+/// trains: one train per player at least, at most min(8, N).
+void check_trains(int trains, int players, int set) {
+  const int hi = std::min(8, set);
+  if (players > hi)
+    throw RulesError("a double-" + str(set) + " set is too small for one train per player with " +
+                     str(players) + " players (at most " + str(hi) +
+                     " trains: min(8, N)); use a larger set");
+  if (trains < players || trains > hi)
+    throw RulesError("trains=" + str(trains) + " is out of range: with " + str(players) +
+                     " players on a double-" + str(set) + " set it must be " + str(players) + ".." +
+                     str(hi) + " (one train per player, at most min(8, N))");
+}
+
+const char* const kNeedsRuleSet = "chickenfoot needs rule_set 'trains' or 'cross'";
+}  // namespace
+
+void ChickenFoot::resolve(const RulesSpec& spec, Rules& r) {
+  if (r.rule_set == RuleSet::None) throw RulesError(kNeedsRuleSet);
+  if (r.rule_set == RuleSet::Trains) {
+    r.slots = spec.trains.value_or(r.players);
+    check_trains(r.slots, r.players, r.set);
+    r.drawn_tile = DrawnTile::Must;
+    r.reserve = r.players == 2 ? 2 : 1;
+    r.double_blank_50 = spec.double_blank_50.value_or(false);
+  } else {
+    if (spec.trains)
+      throw RulesError("option trains does not apply to the cross: its four arms are fixed");
+    if (spec.double_blank_50 && !*spec.double_blank_50)
+      throw RulesError("double_blank_50 is always on in the cross; it cannot be turned off");
+    r.slots = 4;
+    r.drawn_tile = DrawnTile::May;
+    r.reserve = 0;
+    r.double_blank_50 = true;
+  }
+}
+
+int ChickenFoot::default_hand_size(RuleSet rule_set, int set, int players) noexcept {
+  if (rule_set == RuleSet::Cross) return 7;
+  static const int table9[9] = {0, 0, 21, 14, 11, 8, 7, 6, 5};  // double-9 table by players
+  return table9[players] * (tile_count(set) - 1) / 54;
+}
+
+DealRoom ChickenFoot::check_fixed(const Rules& r) {
+  if (r.rule_set == RuleSet::Trains) {
+    check_trains(r.slots, r.players, r.set);
+    if (r.drawn_tile != DrawnTile::Must || r.reserve != (r.players == 2 ? 2 : 1))
+      throw RulesError("trains: drawn_tile must be \"must\" and the reserve " +
+                       str(r.players == 2 ? 2 : 1) + " with " + str(r.players) + " players");
+    return DealRoom{1, ", less the start double"};  // the start double is out of the deal
+  }
+  if (r.rule_set == RuleSet::Cross) {
+    if (r.slots != 4 || r.drawn_tile != DrawnTile::May || r.reserve != 0 || !r.double_blank_50)
+      throw RulesError(
+          "cross: four arms, drawn_tile \"may\", reserve 0 and double_blank_50 on are fixed");
+    return DealRoom{};
+  }
+  throw RulesError(kNeedsRuleSet);
+}
+
+std::string ChickenFoot::describe_variant(const Rules& r) {
+  return std::string("/") + rule_set_name(r.rule_set);
+}
+
+std::string ChickenFoot::describe_options(const Rules& r) {
+  return (r.rule_set == RuleSet::Trains ? ", " + str(r.slots) + " trains" : ", 4 arms") +
+         GameBase::describe_options(r);
+}
+
+// ---- the set-up --------------------------------------------------------------------
 
 void ChickenFoot::set_up(RoundData& r, Rng& rng, int round_index, int /*leader*/) {
   const int T = r.tiles, p = r.players();

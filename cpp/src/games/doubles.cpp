@@ -1,8 +1,35 @@
-// Doubles' set-up (docs/rules.md 3) and its centre.
+// Doubles' rules (docs/rules.md 3, 4), its set-up and its centre.
 #include "dominocore/games/doubles.hpp"
 
 namespace dominocore {
+
+Rules doubles(int players, int set, std::optional<int> hand_size, std::optional<int> target,
+              std::optional<int> max_rounds) {
+  RulesSpec s;
+  s.game = Game::Doubles;
+  s.set = set;
+  s.players = players;
+  s.hand_size = hand_size;
+  s.target = target;
+  s.max_rounds = max_rounds;
+  return make_rules(s);
+}
+
 namespace games {
+
+void Doubles::resolve(const RulesSpec& spec, Rules& r) {
+  resolve_match_to_target(spec, r);
+  r.slots = 4;
+  r.reserve = 2;
+}
+
+DealRoom Doubles::check_fixed(const Rules& r) {
+  if (r.slots != 4 || r.drawn_tile != DrawnTile::Must || r.reserve != 2 || r.double_blank_50)
+    throw RulesError(
+        "doubles: a 4-sided spinner centre, drawn_tile \"must\", reserve 2 and 0-0 counting 0 "
+        "are fixed");
+  return DealRoom{};
+}
 
 void Doubles::set_up(RoundData& r, Rng& rng, int /*round_index*/, int /*leader*/) {
   const int T = r.tiles, p = r.players();

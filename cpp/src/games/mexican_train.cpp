@@ -1,10 +1,46 @@
-// Mexican Train's set-up (docs/games/mexican_train.md M1) and its hub.
+// Mexican Train's rules (docs/games/mexican_train.md M1, M8), its set-up and its hub.
 #include "dominocore/games/mexican_train.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace dominocore {
+
+Rules mexican_train(int players, int set, std::optional<int> hand_size, DrawnTile drawn_tile,
+                    bool double_blank_50) {
+  RulesSpec s;
+  s.game = Game::MexicanTrain;
+  s.set = set;
+  s.players = players;
+  s.hand_size = hand_size;
+  s.drawn_tile = drawn_tile;
+  s.double_blank_50 = double_blank_50;
+  return make_rules(s);
+}
+
 namespace games {
+
+void MexicanTrain::resolve(const RulesSpec& spec, Rules& r) {
+  r.slots = r.players + 1;
+  r.drawn_tile = spec.drawn_tile.value_or(DrawnTile::Must);
+  r.reserve = 0;
+  r.double_blank_50 = spec.double_blank_50.value_or(false);
+}
+
+int MexicanTrain::default_hand_size(RuleSet, int set, int players) noexcept {
+  const int h12 = players <= 4 ? 15 : players <= 6 ? 12 : 10;
+  return std::max(1, h12 * (tile_count(set) - 1) / 90);
+}
+
+DealRoom MexicanTrain::check_fixed(const Rules& r) {
+  if (r.slots != r.players + 1 || r.reserve != 0)
+    throw RulesError("mexican_train: one hub end per train (players + 1) and reserve 0 are fixed");
+  return DealRoom{1, ", less the engine"};  // the engine is out of the deal
+}
+
+std::string MexicanTrain::describe_options(const Rules& r) {
+  return ", " + std::to_string(r.slots) + " trains (one Mexican)" + GameBase::describe_options(r);
+}
 
 void MexicanTrain::set_up(RoundData& r, Rng& rng, int round_index, int /*leader*/) {
   const int T = r.tiles, p = r.players();

@@ -3,12 +3,34 @@
 // round's winner scores the other hands; matches to a target.
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "dominocore/games/common.hpp"
 
 namespace dominocore {
 namespace games {
 
 struct Block : GameBase, FixedActionSpace {
+  // ---- the rules (block.md B1, B6, B8) ------------------------------------
+  static constexpr RulesInfo kRules{/*default_set=*/6, /*max_players=*/4, /*to_target=*/true,
+                                    /*lead=*/true, /*drawn_tile=*/false};
+  static constexpr bool kPointsAreCosts = false;
+  /// One lead end, no drawing, a match to a target; lead from the spec.
+  static void resolve(const RulesSpec& spec, Rules& r);
+  /// B1: 7 tiles (2 players) or 5 on double-6, scaled to the set.
+  static int default_hand_size(RuleSet, int set, int players) noexcept {
+    return (players == 2 ? 7 : 5) * tile_count(set) / 28;
+  }
+  /// Every undealt tile is out of play: the reserve is all of them.
+  static void after_hand_size(Rules& r) noexcept {
+    r.reserve = r.tiles() - r.players * r.hand_size;
+  }
+  static DealRoom check_fixed(const Rules& r);
+  static std::string describe_options(const Rules& r);
+  /// Under lead = highest_double the holder of the highest double leads it.
+  static bool setup_highest_double(const Rules&) noexcept { return true; }
+
   /// B1, B2: one shuffle and deal, the rest out of play. The leader is the
   /// match's `leader` (or round_index mod p for a round on its own) and
   /// leads on the lead end; under lead = highest_double the holder of the
@@ -75,4 +97,10 @@ struct Block : GameBase, FixedActionSpace {
 };
 
 }  // namespace games
+
+/// make_rules for Block (docs/games/block.md).
+Rules block(int players = 2, int set = 6, std::optional<int> hand_size = std::nullopt,
+            Lead lead = Lead::Winner, std::optional<int> target = std::nullopt,
+            std::optional<int> max_rounds = std::nullopt);
+
 }  // namespace dominocore

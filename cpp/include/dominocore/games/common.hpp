@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
 
 #include "dominocore/match.hpp"
 #include "dominocore/move.hpp"
@@ -83,8 +84,65 @@ inline void places_by_number(const RoundData& r, const TileSet& pool, bool disti
   }
 }
 
+/// What make_rules reads of a game before its own hooks: the default and the
+/// range of the options every game has, and which other options it takes
+/// (make_rules refuses the rest: "option X does not apply to <game>").
+struct RulesInfo {
+  int default_set;  ///< N of the double-N set when the spec gives none
+  int max_players;  ///< the game is for 2..max_players seats
+  bool to_target;   ///< a match plays to a target: takes target and max_rounds
+  bool lead;        ///< takes lead
+  bool drawn_tile;  ///< takes drawn_tile
+};
+
+/// What a deal may use, for Rules::validate's last check: the set's tiles,
+/// less those set aside before the deal, less the yard's reserve where the
+/// reserve stays in the yard.
+struct DealRoom {
+  int aside = 0;                ///< tiles out of the deal (a start double, an engine)
+  const char* aside_name = "";  ///< how the message names them: ", less the engine"
+  bool reserve_in_yard = true;  ///< false: the reserve is the undealt tiles, out of play
+};
+
 /// The hooks every game starts from.
 struct GameBase {
+  // ---- the rules (src/rules.cpp: make_rules, Rules::validate, describe) --
+  // A game also gives, with no default: `static constexpr RulesInfo kRules`,
+  // `static constexpr bool kPointsAreCosts` (whether a round's points count
+  // against the seat holding them: the lowest total wins), and the hooks
+  // resolve(spec, rules) (every field of its options and its fixed ones),
+  // default_hand_size(rule set, set, players) and check_fixed(rules) (throws
+  // RulesError unless its fixed fields are as resolve sets them; returns the
+  // room of the deal).
+  /// The spec's rule set: a game without rule sets refuses rule_set (but
+  /// None) and trains, and holds None.
+  static RuleSet spec_rule_set(const RulesSpec& spec, Game game);
+  /// Rules::validate: a game without rule sets holds None.
+  static void check_rule_set(const Rules& rules);
+  /// The fields that follow from the hand size, once make_rules has it.
+  static void after_hand_size(Rules&) noexcept {}
+  /// describe(): what follows the game's name (a rule set).
+  static std::string describe_variant(const Rules&) { return ""; }
+  /// describe(): what follows the hand size: the drawn-tile rule, the reserve.
+  static std::string describe_options(const Rules& rules);
+
+  // ---- the set-up's public facts (docs/information.md 2) ------------------
+  /// Whether the set-up may search for the round's double, drawing tiles into
+  /// the hands (Deal::setup_draws).
+  static bool setup_searches(const Rules&) noexcept { return false; }
+  /// Whether the set-up may place the highest double dealt as the centre
+  /// (Deal::highest_double).
+  static bool setup_highest_double(const Rules&) noexcept { return false; }
+
+  // ---- the observation tensor (src/information.cpp) -----------------------
+  /// Whether the open end at index i counts among the observation's "legal
+  /// ends" for `seat`, the seat to move (the engine has sliced the pending ends).
+  static bool end_open_to(const RoundData&, int /*i*/, int /*seat*/) noexcept { return true; }
+  /// The floats of the game's own planes, after the shared ones.
+  static int observation_planes(const Rules&) noexcept { return 0; }
+  /// Writes those planes to `out` (zeroed before).
+  static void write_observation_planes(const RoundData&, float* /*out*/) noexcept {}
+
   // ---- the round's course ------------------------------------------------
 
   /// The `leader` a match passes to the round after `previous` (-1: none).
@@ -153,6 +211,11 @@ struct FixedActionSpace {
     return false;
   }
 };
+
+/// make_rules for a match to a target (Doubles, Block): drawn tile "must",
+/// 0-0 counting 0 (double_blank_50 refused), target, max_rounds and lead from
+/// the spec or their defaults.
+void resolve_match_to_target(const RulesSpec& spec, Rules& r);
 
 // ---- scoring a round ------------------------------------------------------
 

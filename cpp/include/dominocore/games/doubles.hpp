@@ -3,12 +3,28 @@
 // to a target.
 #pragma once
 
+#include <optional>
+
 #include "dominocore/games/common.hpp"
 
 namespace dominocore {
 namespace games {
 
 struct Doubles : GameBase, FixedActionSpace {
+  // ---- the rules (docs/rules.md 3, 4) -------------------------------------
+  static constexpr RulesInfo kRules{/*default_set=*/6, /*max_players=*/4, /*to_target=*/true,
+                                    /*lead=*/false, /*drawn_tile=*/false};
+  static constexpr bool kPointsAreCosts = false;
+  /// A 4-sided spinner centre, reserve 2, a match to a target.
+  static void resolve(const RulesSpec& spec, Rules& r);
+  /// 8 tiles (2 players) or 6 on double-6, scaled to the set.
+  static int default_hand_size(RuleSet, int set, int players) noexcept {
+    return (players == 2 ? 8 : 6) * tile_count(set) / 28;
+  }
+  static DealRoom check_fixed(const Rules& r);
+  /// The holder of the highest double dealt places it.
+  static bool setup_highest_double(const Rules&) noexcept { return true; }
+
   /// Deal; the holder of the highest double puts it in the centre; redeal
   /// from a fresh shuffle while no hand holds a double. Sets highest_double.
   static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
@@ -55,4 +71,10 @@ struct Doubles : GameBase, FixedActionSpace {
 };
 
 }  // namespace games
+
+/// make_rules for Doubles (docs/rules.md 3, 4).
+Rules doubles(int players, int set = 6, std::optional<int> hand_size = std::nullopt,
+              std::optional<int> target = std::nullopt,
+              std::optional<int> max_rounds = std::nullopt);
+
 }  // namespace dominocore

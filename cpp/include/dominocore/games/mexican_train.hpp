@@ -8,12 +8,27 @@
 // (k >= 1) opened end p + k: the train of any end is found in O(1).
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "dominocore/games/common.hpp"
 
 namespace dominocore {
 namespace games {
 
 struct MexicanTrain : GameBase {
+  // ---- the rules (mexican_train.md M1, M8) --------------------------------
+  static constexpr RulesInfo kRules{/*default_set=*/12, /*max_players=*/8, /*to_target=*/false,
+                                    /*lead=*/false, /*drawn_tile=*/true};
+  static constexpr bool kPointsAreCosts = true;
+  /// One hub end per train (players + 1), reserve 0; drawn_tile and
+  /// double_blank_50 from the spec.
+  static void resolve(const RulesSpec& spec, Rules& r);
+  /// M1: 15, 12 or 10 tiles by players on double-12, scaled to the set.
+  static int default_hand_size(RuleSet, int set, int players) noexcept;
+  static DealRoom check_fixed(const Rules& r);
+  static std::string describe_options(const Rules& r);
+
   /// M1: the engine (N-k)-(N-k) goes to the hub; the other T-1 tiles are
   /// shuffled once and dealt; seat k mod p moves first.
   static void set_up(RoundData& r, Rng& rng, int round_index, int leader);
@@ -41,6 +56,27 @@ struct MexicanTrain : GameBase {
   static Reason may_attach(const RoundData& r, int tile, int i, int seat) noexcept {
     if (!r.f.obl_left && !open_to(r, train_of(r, r.end_id[i]), seat)) return Reason::NotYourTrain;
     return shows(tile, r.end_num[i]) ? Reason::Ok : Reason::NoMatch;
+  }
+  /// The observation's legal ends: while no double is unsatisfied, those of
+  /// the trains open to the seat.
+  static bool end_open_to(const RoundData& r, int i, int seat) noexcept {
+    return r.f.obl_left || open_to(r, train_of(r, r.end_id[i]), seat);
+  }
+  /// The observation's train ends: for each train t = 0..p (p: the Mexican),
+  /// the one-hot of its open end's number, n + 1 entries (n: none open).
+  static int observation_planes(const Rules& rules) noexcept {
+    return (rules.players + 1) * (rules.set + 2);
+  }
+  static void write_observation_planes(const RoundData& r, float* o) noexcept {
+    const int p = r.players(), n = r.rules.set + 1;
+    bool open[kMaxPlayers + 1] = {};
+    for (int i = 0; i < r.n_ends; ++i) {
+      const int t = train_of(r, r.end_id[i]);
+      o[t * (n + 1) + (r.end_num[i] == kNoNumber ? n : r.end_num[i])] = 1.0f;
+      open[t] = true;
+    }
+    for (int t = 0; t <= p; ++t)
+      if (!open[t]) o[t * (n + 1) + n] = 1.0f;
   }
   /// M7: by tile, then by train; the distinct listing is the full one.
   template <class Emit>
@@ -125,4 +161,9 @@ struct MexicanTrain : GameBase {
 };
 
 }  // namespace games
+
+/// make_rules for Mexican Train (docs/games/mexican_train.md).
+Rules mexican_train(int players = 4, int set = 12, std::optional<int> hand_size = std::nullopt,
+                    DrawnTile drawn_tile = DrawnTile::Must, bool double_blank_50 = false);
+
 }  // namespace dominocore

@@ -1,23 +1,22 @@
 // The binding of the vectorized environment (docs/ecosystem.md 4).
-//
-// Part of module.cpp's translation unit: it is included there after the
-// helpers it uses (the caster that refuses uninitialised objects, to_uint64,
-// def_unpicklable, error_class), and bind_vector_env() runs at the end of the
-// module's definition, once RoundCore is bound.
+// bind_vector_env() runs once RoundCore is bound (module.cpp): its _state
+// returns one.
 //
 // The environment's arrays are numpy views of the C++ buffers (read-only,
 // kept alive by the VectorEnvCore object they are based on); every call that
 // steps runs with the GIL released, serialised by the object's own lock, and
 // reads nothing of the caller's but what it copied with the GIL held (the
 // actions: docs/validation.md, "Threads").
-#pragma once
+#include "support.hpp"
 
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "dominocore/vector_env.hpp"
 
+namespace dominocore::bindings {
 namespace {
 
 struct VectorEnvCore {
@@ -28,14 +27,17 @@ struct VectorEnvCore {
 };
 
 }  // namespace
+}  // namespace dominocore::bindings
 
 PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
 PYBIND11_NAMESPACE_BEGIN(detail)
 template <>
-class type_caster<VectorEnvCore> : public initialised_caster<VectorEnvCore> {};
+class type_caster<dominocore::bindings::VectorEnvCore>
+    : public initialised_caster<dominocore::bindings::VectorEnvCore> {};
 PYBIND11_NAMESPACE_END(detail)
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
 
+namespace dominocore::bindings {
 namespace {
 
 // A read-only numpy view of `n0` x `n1` (n1 = 0: 1-d) items at `data`, based
@@ -83,8 +85,10 @@ std::unique_lock<std::mutex> hold_env(VectorEnvCore& c) {
   return std::unique_lock<std::mutex>(c.lock);
 }
 
+}  // namespace
+
 // Binds VectorEnvCore (RoundCore must be bound: _state returns one).
-inline void bind_vector_env(py::module_& m) {
+void bind_vector_env(py::module_& m) {
   py::class_<VectorEnvCore> cls(m, "VectorEnvCore",
                                 "The compiled vectorized environment (see dominocore.VectorEnv).");
   def_unpicklable(cls);
@@ -167,4 +171,4 @@ inline void bind_vector_env(py::module_& m) {
           py::arg("env"));
 }
 
-}  // namespace
+}  // namespace dominocore::bindings

@@ -1,11 +1,8 @@
-// The binding of the search bots (docs/search.md).
-//
-// Part of module.cpp's translation unit: included there after the helpers it
-// uses (encode, decode, to_uint64), and bind_search() runs at the end of the
-// module's definition. Searches run with the GIL released, on a copy of the
-// state taken while it is held: another Python thread may push and pop on the
-// round meanwhile (docs/validation.md "Objects").
-#pragma once
+// The binding of the search bots (docs/search.md). Searches run with the GIL
+// released, on a copy of the state taken while it is held: another Python
+// thread may push and pop on the round meanwhile (docs/validation.md
+// "Objects").
+#include "support.hpp"
 
 #include <string>
 #include <vector>
@@ -15,13 +12,13 @@
 PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
 PYBIND11_NAMESPACE_BEGIN(detail)
 template <>
-class type_caster<SearchCache> : public initialised_caster<SearchCache> {};
+class type_caster<dominocore::SearchCache> : public initialised_caster<dominocore::SearchCache> {};
 PYBIND11_NAMESPACE_END(detail)
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
 
-namespace {
+namespace dominocore::bindings {
 
-inline void bind_search(py::module_& m) {
+void bind_search(py::module_& m) {
   py::class_<SearchCache> cache(
       m, "SearchCache",
       "What a search bot keeps between searches: the determinizers of the last few information "
@@ -117,4 +114,4 @@ inline void bind_search(py::module_& m) {
       "checking one (StateError for information no round gives).");
 }
 
-}  // namespace
+}  // namespace dominocore::bindings

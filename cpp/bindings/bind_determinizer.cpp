@@ -1,16 +1,14 @@
 // The binding of the exact determinizer (docs/information.md 4).
-//
-// Part of module.cpp's translation unit: it is included there after the
-// helpers it uses (the caster that refuses uninitialised objects,
-// to_uint64, def_unpicklable), and bind_determinizer() runs at the end of the
-// module's definition, once RoundCore is bound.
-#pragma once
+// bind_determinizer() runs once RoundCore is bound (module.cpp).
+#include "support.hpp"
 
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "dominocore/determinize.hpp"
 
+namespace dominocore::bindings {
 namespace {
 
 // A Determinizer shared with Python. Sampling runs with the GIL released, so
@@ -26,18 +24,20 @@ struct DeterminizerCore {
 };
 
 }  // namespace
+}  // namespace dominocore::bindings
 
 PYBIND11_NAMESPACE_BEGIN(PYBIND11_NAMESPACE)
 PYBIND11_NAMESPACE_BEGIN(detail)
 template <>
-class type_caster<DeterminizerCore> : public initialised_caster<DeterminizerCore> {};
+class type_caster<dominocore::bindings::DeterminizerCore>
+    : public initialised_caster<dominocore::bindings::DeterminizerCore> {};
 PYBIND11_NAMESPACE_END(detail)
 PYBIND11_NAMESPACE_END(PYBIND11_NAMESPACE)
 
-namespace {
+namespace dominocore::bindings {
 
 // Binds DeterminizerCore and RoundCore._determinizer (RoundCore must be bound).
-inline void bind_determinizer(py::module_& m) {
+void bind_determinizer(py::module_& m) {
   py::class_<DeterminizerCore> cls(
       m, "DeterminizerCore",
       "The compiled exact determinizer of one seat (see dominocore.Round.determinizer).");
@@ -131,4 +131,4 @@ inline void bind_determinizer(py::module_& m) {
       "the count to build (auto; or tile, seat or coarse, for tests).");
 }
 
-}  // namespace
+}  // namespace dominocore::bindings

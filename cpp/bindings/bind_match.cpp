@@ -1,16 +1,25 @@
-// The match rules for the compiled Match (python/dominocore/native/match.py):
-// when a match is over, who wins it and who leads the next round are asked
-// of the C++ tally and the game's hooks, the very code the batch's matches
-// run, rather than of anything the reference shares.
+// The binding of the match rules, for the compiled Match
+// (python/dominocore/native/match.py): when a match is over, who wins it and
+// who leads the next round are asked of the C++ tally and the game's hooks,
+// the very code the batch's matches run, rather than of anything the
+// reference shares.
 //
 // Results cross as the Python RoundResult tuples (reason, out_seat, points,
 // starter, moves), in the order the match played them.
-#pragma once
+#include "support.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
 
 #include "dominocore/games/registry.hpp"
 #include "dominocore/match.hpp"
 
-inline RoundResult round_result_of(const Rules& rules, const py::handle& item, int round_index) {
+namespace dominocore::bindings {
+
+namespace {
+
+RoundResult round_result_of(const Rules& rules, const py::handle& item, int round_index) {
   const auto t = py::reinterpret_borrow<py::sequence>(item);
   if (t.size() != 5) throw StateError("a round result has 5 fields");
   RoundResult r;
@@ -33,7 +42,7 @@ inline RoundResult round_result_of(const Rules& rules, const py::handle& item, i
   return r;
 }
 
-inline std::vector<RoundResult> round_results_of(const Rules& rules, const py::sequence& results) {
+std::vector<RoundResult> round_results_of(const Rules& rules, const py::sequence& results) {
   std::vector<RoundResult> out;
   out.reserve(results.size());
   for (size_t i = 0; i < results.size(); ++i)
@@ -41,7 +50,9 @@ inline std::vector<RoundResult> round_results_of(const Rules& rules, const py::s
   return out;
 }
 
-inline void bind_match(py::module_& m) {
+}  // namespace
+
+void bind_match(py::module_& m) {
   m.def(
       "_match_over",
       [](const Rules& rules, const py::sequence& results) {
@@ -71,5 +82,8 @@ inline void bind_match(py::module_& m) {
         return next_leader(rules, round_result_of(rules, previous, round_index));
       },
       py::arg("rules"), py::arg("previous"), py::arg("round_index"),
-      "The seat the match asks to lead the round after `previous` (Block), -1 when the game decides.");
+      "The seat the match asks to lead the round after `previous` (Block), -1 when the game "
+      "decides.");
 }
+
+}  // namespace dominocore::bindings
