@@ -36,8 +36,9 @@ import time
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
-import dominocore._native as core
+import dominocore._native as core  # the former name: a baseline before dominocore.native has it too
 import dominocore.reference as ref
+import dominocore.search as search
 import numpy as np
 from vector_env_bench import vector_env_rows  # bench/, beside this file
 
@@ -170,7 +171,35 @@ WORKLOADS: Dict[str, Tuple[str, int, Callable[..., int]]] = {
     "step loop": ("actions/s", 4_000, step_loop),
     "Round.clone()": ("clones/s", 500_000, lambda m, r, k: repeat_calls(mid_game(m, r).clone, k)),
     "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r, k: repeat_calls(mid_game(m, r).legal_moves, k)),
+    "determinizer.sample()": ("worlds/s", 100_000, lambda m, r, k: sample_worlds(m, r, k)),
+    "IS-MCTS, 1 thread": ("iterations/s", 20_000, lambda m, r, k: search_iterations(m, r, k)),
+    "VectorEnv.step_random, 1 thread": ("env steps/s", 2_000, lambda m, r, k: vector_env_steps(m, r, k)),
 }
+
+
+def sample_worlds(module, rules, count: int) -> int:
+    """``count`` worlds from the reusable determinizer of the seat to move, mid-game."""
+    state = mid_game(module, rules)
+    sampler = state.determinizer(state.current_player)
+    for i in range(count):
+        sampler.sample(i)
+    return count
+
+
+def search_iterations(module, rules, count: int) -> int:
+    """One IS-MCTS move of ``count`` iterations (2 trees, random rollouts) from the mid-game position."""
+    state = mid_game(module, rules)
+    search.ISMCTSPlayer(iterations=count, seed=1).choose(state.view(state.current_player))
+    return count
+
+
+def vector_env_steps(module, rules, steps: int) -> int:
+    """``steps`` random steps of 256 environments on 1 thread; returns the environment steps."""
+    env = module.VectorEnv(rules, num_envs=256, seed=1, threads=1)
+    env.reset(seed=1)
+    for _ in range(steps):
+        env.step_random()
+    return 256 * steps
 
 
 def run_workload(name: str, size: int) -> None:
@@ -178,7 +207,8 @@ def run_workload(name: str, size: int) -> None:
     work = WORKLOADS[name][2]
     rules = core.ChickenFoot(players=4)
     work(core, rules, max(1, size // 10))  # warm up
-    print(best_rate(lambda: work(core, rules, size), 1), core.__file__, core._core.__file__)
+    compiled = __import__("dominocore._core", fromlist=["_core"])  # where the core came from, on both sides
+    print(best_rate(lambda: work(core, rules, size), 1), core.__file__, compiled.__file__)
 
 
 def install(src: Path, out: Path) -> Path:
