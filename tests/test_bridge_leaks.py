@@ -42,7 +42,7 @@ from typing import Any, Callable, Dict, Iterator, List
 
 import numpy as np
 import pytest
-from dominocore.common.rules import GAMES
+from dominocore.games import GAMES
 
 #: One configuration of each game (small sets: the default run takes seconds).
 CONFIGS = [

@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, S
 
 import numpy as np
 import pytest
-from dominocore.common.rules import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
+from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 from dominocore.common.tiles import tiles_of_set
 from dominocore.common.view import PlayerView
 

@@ -19,7 +19,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from dominocore import IllegalMoveError, RulesError  # noqa: E402
 from dominocore import openspiel as dos  # noqa: E402
 from dominocore.common.information import history_bound  # noqa: E402
-from dominocore.common.rules import GAMES  # noqa: E402
+from dominocore.games import GAMES  # noqa: E402
 from helpers import scaled  # noqa: E402
 from open_spiel.python import observation as os_observation  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402

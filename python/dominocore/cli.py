@@ -29,17 +29,21 @@ from dominocore.cli_play import SAVE_FORMAT, PlaySession, print_match_end, what_
 from dominocore.cli_results import check_out_path, summary, write_results
 from dominocore.common.checks import MAX_SIM_COUNT
 from dominocore.common.policies import POLICY_NAMES
-from dominocore.common.rules import GAMES as RULES_CLASSES
 from dominocore.common.simulate_args import MAX_ITER_COUNT
+from dominocore.games import DEFAULT_GAME, GAME_CLASSES, GAMES
 
 from . import text
 
-#: The rules class of every game id (the one list of games: dominocore.common.rules).
-GAMES = {name: getattr(dc, cls.__name__) for name, cls in RULES_CLASSES.items()}
+#: The games that have rule sets, and every rule set.
+_WITH_RULE_SETS = [cls for cls in GAME_CLASSES if cls.rule_sets]
+_RULE_SETS = [name for cls in _WITH_RULE_SETS for name in cls.rule_sets]
+_RULE_SET_HELP = "; ".join(
+    f"{cls.title}: {', '.join(cls.rule_sets)} (default {cls.rule_sets[0]})" for cls in _WITH_RULE_SETS
+)
 
 #: The game options of the command line: flag, keyword of the rules class, argparse settings.
 _GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
-    ("--rule-set", "rule_set", dict(choices=["trains", "cross"], help="Chicken Foot: the rule set (default trains)")),
+    ("--rule-set", "rule_set", dict(choices=_RULE_SETS, help=f"the rule set: {_RULE_SET_HELP}")),
     ("--players", "players", dict(type=int, help="seats (default: the game's)")),
     ("--set", "set", dict(type=int, help="N of the double-N set (default: the game's)")),
     ("--target", "target", dict(type=int, help="Doubles and Block: points that end the match (default 100)")),
@@ -82,7 +86,7 @@ def _add_game_options(parser: argparse.ArgumentParser, top: bool) -> None:
     """The game options. A subcommand's options default to "not given"
     (``SUPPRESS``), so that options written before the subcommand still count."""
     default: Any = None if top else argparse.SUPPRESS
-    parser.add_argument("--game", choices=sorted(GAMES), default=default, help="the game (default chickenfoot)")
+    parser.add_argument("--game", choices=sorted(GAMES), default=default, help=f"the game (default {DEFAULT_GAME})")
     for flag, _, settings in _GAME_OPTIONS:
         parser.add_argument(flag, default=default, **settings)
 
@@ -207,19 +211,20 @@ def build_rules(args: argparse.Namespace) -> "dc.Rules":
     """The rules object the command-line options describe: only the options
     given are passed, so an option the game does not have is refused (with
     ``RulesError``) instead of being silently ignored."""
-    game = _given(args, "game") or "chickenfoot"
+    game = _given(args, "game") or DEFAULT_GAME
     options = {keyword: _given(args, keyword) for _, keyword, _ in _GAME_OPTIONS}
     return GAMES[game](**{k: v for k, v in options.items() if v is not None})
 
 
 def _check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse, with one line, an option the chosen game does not have."""
-    game = _given(args, "game") or "chickenfoot"
+    game = _given(args, "game") or DEFAULT_GAME
     accepted = inspect.signature(GAMES[game].__init__).parameters
     for flag, keyword, _ in _GAME_OPTIONS:
         if _given(args, keyword) is not None and keyword not in accepted:
             if keyword == "rule_set":
-                parser.error(f"--rule-set: {game} has no rule sets (only chickenfoot has: trains, cross)")
+                having = ", ".join(f"{cls.game} has: {', '.join(cls.rule_sets)}" for cls in _WITH_RULE_SETS)
+                parser.error(f"--rule-set: {game} has no rule sets (only {having})")
             parser.error(f"{flag}: {game} has no such option")
 
 

@@ -39,7 +39,7 @@ import pyspiel
 from ._implementations import implementation as implementation_named
 from .common.checks import action_key, check_round_index
 from .common.errors import IllegalMoveError, RulesError, StateError
-from .common.information import information_state_tensor_size, observation_tensor_size
+from .common.information import information_state_tensor_size, observation_planes, observation_tensor_size
 from .common.messages import illegal_action
 from .common.rules import Rules
 from .common.tiles import Tile
@@ -48,16 +48,13 @@ from .openspiel_model import (
     GAME_PARAMETERS,
     PLAYER_RANGE,
     SHORT_NAMES,
-    _action_text,
     _dealing_text,
     _deck,
-    _searches_starter,
     _starter_odds,
     chance_nodes_per_deal,
     deal_from_shuffle,
     information_state_planes,
     max_game_length,
-    observation_planes,
     observation_text,
     rules_of,
     short_name,
@@ -253,7 +250,7 @@ class DominoState(pyspiel.State):
     # -- chance: the deal
     def _left(self) -> List[int]:
         game = self._game()
-        dealt = set(self._shuffle[1:] if _searches_starter(game.rules) else self._shuffle)
+        dealt = set(self._shuffle[1:] if game.rules.searches_starter else self._shuffle)
         return [t for t in _deck(game.rules, game.round_index) if t not in dealt]
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
@@ -263,7 +260,7 @@ class DominoState(pyspiel.State):
         if self._round is not None:
             return []
         game = self._game()
-        if _searches_starter(game.rules) and not self._shuffle:
+        if game.rules.searches_starter and not self._shuffle:
             return _starter_odds(game.rules, game.round_index)
         left = self._left()
         return [(t, 1.0 / len(left)) for t in left]
@@ -274,7 +271,7 @@ class DominoState(pyspiel.State):
             raise StateError(f"{outcome} is not a chance outcome here")
         self._shuffle.append(outcome)
         left = self._left()
-        if _searches_starter(game.rules) and len(self._shuffle) == 1:
+        if game.rules.searches_starter and len(self._shuffle) == 1:
             return
         if len(left) > 1:
             return
@@ -361,10 +358,10 @@ class DominoState(pyspiel.State):
         tell from this one (docs/ecosystem.md 1.6)."""
         if player == pyspiel.PlayerId.CHANCE:
             game = self._game()
-            if _searches_starter(game.rules) and not self._shuffle:
+            if game.rules.searches_starter and not self._shuffle:
                 return f"starter {action}"
             return f"deal {Tile.from_index(int(action))}"
-        text = _action_text(self._game().rules, int(action))
+        text = self._game().rules.describe_action(int(action))
         round_ = self._round
         if (
             round_ is not None

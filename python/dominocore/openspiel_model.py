@@ -12,47 +12,17 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .common.errors import RulesError, StateError
 from .common.information import history_bound
-from .common.rules import GAMES, Rules
+from .common.rules import Rules
 from .common.tiles import Tile
+from .games import GAMES
 
-GAME_PARAMETERS: Dict[str, Dict[str, Any]] = {
-    "chickenfoot": {
-        "rule_set": "trains",
-        "players": 4,
-        "set": 9,
-        "hand_size": 0,
-        "trains": 0,
-        "double_blank_50": False,
-        "round_index": 0,
-        "implementation": "default",
-    },
-    "doubles": {"players": 2, "set": 6, "hand_size": 0, "implementation": "default"},
-    "block": {"players": 2, "set": 6, "hand_size": 0, "lead": "winner", "round_index": 0, "implementation": "default"},
-    "mexican_train": {
-        "players": 4,
-        "set": 12,
-        "hand_size": 0,
-        "drawn_tile": "must",
-        "double_blank_50": False,
-        "round_index": 0,
-        "implementation": "default",
-    },
-}
+#: Every game's OpenSpiel parameters with their defaults (its rules class's ``openspiel_parameters``).
+GAME_PARAMETERS: Dict[str, Dict[str, Any]] = {game_id: dict(cls.openspiel_parameters) for game_id, cls in GAMES.items()}
 
 #: The seats each game allows (docs/rules.md, the table of games).
-PLAYER_RANGE: Dict[str, Tuple[int, int]] = {
-    "chickenfoot": (2, 8),
-    "doubles": (2, 4),
-    "block": (2, 4),
-    "mexican_train": (2, 8),
-}
+PLAYER_RANGE: Dict[str, Tuple[int, int]] = {game_id: cls.player_range for game_id, cls in GAMES.items()}
 
-_LONG_NAMES = {
-    "chickenfoot": "dominocore Chicken Foot",
-    "doubles": "dominocore Doubles",
-    "block": "dominocore Block",
-    "mexican_train": "dominocore Mexican Train",
-}
+_LONG_NAMES = {game_id: f"dominocore {cls.title}" for game_id, cls in GAMES.items()}
 
 _NOT_RULES = ("round_index", "implementation")
 
@@ -69,10 +39,9 @@ SHORT_NAMES: Dict[str, str] = {game_id: short_name(game_id) for game_id in GAMES
 def rules_of(game_id: str, params: Dict[str, Any]) -> Rules:
     """The rules object that OpenSpiel parameters ``params`` (as in
     ``GAME_PARAMETERS[game_id]``; missing ones take their defaults) stand
-    for. ``hand_size=0`` and ``trains=0`` mean the rules' defaults; under
-    ``rule_set="cross"`` the double-blank always counts 50 (docs/rules.md
-    2.7), so ``double_blank_50`` is not read there. Bad values raise the
-    rules' own ``RulesError``."""
+    for, by the game's ``Rules.from_openspiel``: ``hand_size=0`` and
+    ``trains=0`` mean the rules' defaults. Bad values raise the rules' own
+    ``RulesError``."""
     if game_id not in GAME_PARAMETERS:
         raise RulesError(f"game must be one of {sorted(GAME_PARAMETERS)}, got {game_id!r}")
     options = dict(GAME_PARAMETERS[game_id])
@@ -82,12 +51,7 @@ def rules_of(game_id: str, params: Dict[str, Any]) -> Rules:
     options.update(params)
     for name in _NOT_RULES:
         options.pop(name, None)
-    for name in ("hand_size", "trains"):
-        if name in options and options[name] == 0:
-            options[name] = None
-    if game_id == "chickenfoot" and options["rule_set"] == "cross":
-        options["double_blank_50"] = None
-    return GAMES[game_id](**options)
+    return GAMES[game_id].from_openspiel(options)
 
 
 def _score_total(rules: Rules) -> int:
@@ -101,7 +65,7 @@ def utility_range(rules: Rules) -> Tuple[float, float]:
     ``double_blank_50``), the points of a round add up to at most S (each
     tile counts once at most). Costs (Chicken Foot, Mexican Train): a seat
     holding S loses at most S, a seat with no points while the others hold
-    S between them wins at most S/(p-1). Doubles and Block: only the
+    S between them wins at most S/(p-1). Scores (Doubles, Block): only the
     winner scores, at most S, so a margin lies in [-S/(p-1), S]."""
     s = float(_score_total(rules))
     p = rules.players
@@ -119,23 +83,18 @@ def max_game_length(rules: Rules) -> int:
 
 def _deck(rules: Rules, round_index: int) -> List[int]:
     # The tiles the shuffle orders (by index): every tile, but for the
-    # round's double in `trains` (out before the deal) and Mexican Train's engine.
+    # round's double where it is out of the deal (`trains`, Mexican Train's engine).
     tiles = list(range(rules.tile_count))
-    if (rules.game == "chickenfoot" and rules.rule_set == "trains") or rules.game == "mexican_train":
+    if rules.centre_out_of_deal:
         tiles.remove(Tile(rules.round_double(round_index), rules.round_double(round_index)).index)
     return tiles
-
-
-def _searches_starter(rules: Rules) -> bool:
-    # `trains` finds its starter on a shuffle of its own, discarded (docs/rules.md 2.6).
-    return rules.game == "chickenfoot" and rules.rule_set == "trains"
 
 
 def chance_nodes_per_deal(rules: Rules, round_index: int = 0) -> int:
     """The chance nodes of one deal: the shuffled tiles but the last (which
     is forced), plus the starter in ``trains``. A Doubles deal without a
     double is dealt again (docs/rules.md 3), each time as many more."""
-    return len(_deck(rules, round_index)) - 1 + (1 if _searches_starter(rules) else 0)
+    return len(_deck(rules, round_index)) - 1 + (1 if rules.searches_starter else 0)
 
 
 def _starter_odds(rules: Rules, round_index: int) -> List[Tuple[int, float]]:
@@ -158,16 +117,16 @@ def deal_from_shuffle(rules: Rules, round_index: int, outcomes: Sequence[int]) -
     that holds no double (dealt again)."""
     p, h = rules.players, rules.hand_size
     outcomes = list(outcomes)
-    starter = outcomes.pop(0) if _searches_starter(rules) else round_index % p
+    starter = outcomes.pop(0) if rules.searches_starter else round_index % p
     hands = [outcomes[s * h : (s + 1) * h] for s in range(p)]
     yard = outcomes[p * h :]
     centre: Optional[int] = None
     draws: List[int] = []
     highest = False
-    if rules.game == "mexican_train" or _searches_starter(rules):
+    if rules.centre_out_of_deal:
         n = rules.round_double(round_index)
         centre = Tile(n, n).index
-    elif rules.game == "chickenfoot":  # the cross: deal, then find the double
+    elif rules.searches_yard:  # the cross: deal, then find the double
         n = rules.round_double(round_index)
         centre = Tile(n, n).index
         holders = [s for s in range(p) if centre in hands[s]]
@@ -183,14 +142,14 @@ def deal_from_shuffle(rules: Rules, round_index: int, outcomes: Sequence[int]) -
                     yard = yard[i + 1 :]
                     break
                 hands[seat].append(tile)
-    elif rules.game == "doubles" or (rules.game == "block" and rules.lead == "highest_double"):
+    elif rules.leads_highest_double:
         doubles = [t for hand in hands for t in hand if Tile.from_index(t).is_double]
         highest = True
         if doubles:
             centre = max(doubles)  # index order follows the double's number
             starter = next(s for s in range(p) if centre in hands[s])
             hands[starter].remove(centre)
-        elif rules.game == "doubles":
+        elif rules.redeals_without_double:
             return None
     return {
         "hands": [sorted(hand) for hand in hands],
@@ -220,9 +179,9 @@ def shuffle_of_deal(round_: Any) -> List[int]:
         for i, tile in enumerate(draws[:-1]):
             hands[(k + i) % p].remove(tile)
         yard = draws + yard
-    elif centre is not None and not (rules.game == "mexican_train" or _searches_starter(rules)):
+    elif centre is not None and not rules.centre_out_of_deal:
         hands[starter] = sorted(hands[starter] + [centre])
-    outcomes = ([starter] if _searches_starter(rules) else []) + [t for hand in hands for t in hand] + yard
+    outcomes = ([starter] if rules.searches_starter else []) + [t for hand in hands for t in hand] + yard
     try:
         again = deal_from_shuffle(rules, k, outcomes)
     except (ValueError, IndexError):  # pragma: no cover - defensive
@@ -245,30 +204,6 @@ def _deal_arguments(rules: Rules, record: Dict[str, Any]) -> Dict[str, Any]:
     }
 
 
-def observation_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
-    """The named planes of ``observation_tensor`` (docs/information.md 3), in
-    order, with their shapes."""
-    t, p, n = rules.tile_count, rules.players, rules.set + 1
-    planes: List[Tuple[str, Tuple[int, ...]]] = [
-        ("own_hand", (t,)),
-        ("layout", (t,)),
-        ("own_drawn_tile", (t,)),
-        ("open_ends", (n + 1,)),
-        ("legal_ends", (n + 1,)),
-        ("unlocked", (n,)),
-        ("obligation", (4,)),
-        ("viewer", (p,)),
-        ("to_move", (p,)),
-        ("hand_sizes", (p,)),
-        ("yard", (1,)),
-        ("drawing", (1,)),
-        ("markers", (p,)),
-    ]
-    if rules.game == "mexican_train":
-        planes.append(("train_ends", (p + 1, n + 1)))
-    return planes
-
-
 def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
     """The named planes of ``information_state_tensor`` (docs/information.md
     3), in order, with their shapes: the round index in 31 bits, least
@@ -288,28 +223,6 @@ def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
         ("own_search_draws", (t,)),
         ("moves", (history_bound(rules), p + 3 + t + 10)),
     ]
-
-
-def _action_text(rules: Rules, action: int) -> str:
-    """What an action id stands for, whatever the state (docs/rules.md 1.8,
-    docs/games/mexican_train.md M7)."""
-    t = rules.tile_count
-    if rules.game == "mexican_train":
-        trains = rules.players + 1
-        if action == t * trains:
-            return "draw"
-        if action == t * trains + 1:
-            return "pass"
-        tile, train = divmod(action, trains)
-        name = "the Mexican train" if train == rules.players else f"train {train}"
-        return f"{Tile.from_index(tile)} on {name}"
-    if action == 2 * t:
-        return "draw"
-    if action == 2 * t + 1:
-        return "pass"
-    index, half = divmod(action, 2)
-    piece = Tile.from_index(index)
-    return f"{piece} by {piece.high if half else piece.low}"
 
 
 def observation_text(view: Any) -> str:

@@ -34,7 +34,8 @@ from ._implementations import implementation as implementation_named
 from .common.checks import check_round_index
 from .common.errors import RulesError
 from .common.information import observation_high
-from .common.rules import GAMES, Rules
+from .common.rules import Rules
+from .games import DEFAULT_GAME, GAMES
 from .gymnasium_vector import observation_space
 
 __all__ = ["raw_env", "env", "observation_high"]
@@ -62,7 +63,7 @@ class raw_env(AECEnv):
 
     def __init__(
         self,
-        game: str = "chickenfoot",
+        game: str = DEFAULT_GAME,
         round_index: int = 0,
         render_mode: Optional[str] = None,
         implementation: str = "default",
@@ -179,7 +180,7 @@ class raw_env(AECEnv):
         """Nothing to release."""
 
 
-def env(game: str = "chickenfoot", **kwargs: Any) -> AECEnv:
+def env(game: str = DEFAULT_GAME, **kwargs: Any) -> AECEnv:
     """``raw_env(game, **kwargs)`` in PettingZoo's ``OrderEnforcingWrapper``
     (calls in order). PettingZoo's ``AssertOutOfBoundsWrapper`` is not used:
     ``step`` refuses every action outside the space itself, and with the

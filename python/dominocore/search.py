@@ -89,7 +89,7 @@ def _checked_state(view: PlayerView) -> Any:
         else:  # blocked, and the made-up hands hold a placement: what is public of it
             if record["result"]["reason"] != "blocked":
                 raise StateError("inconsistent view: the history does not end the round as its result says")
-            if rules.game != "block" and checked.yard_size > rules.reserve:  # Block never draws
+            if rules.has_drawing and checked.yard_size > rules.reserve:
                 raise StateError("inconsistent view: a round is blocked only when the yard is down to its reserve")
             fields = tuple(f for f in _PUBLIC_FIELDS if f not in _OVER_FIELDS)
             if checked.legal_moves() or checked.legal_actions():

@@ -232,9 +232,9 @@ def _seat_lines(view: PlayerView) -> List[str]:
         if s == view.current_player:
             text = "> " + text
         parts.append(text)
-    yard = "out of play" if rules.game == "block" else "yard"
+    yard = "yard" if rules.has_drawing else "out of play"
     tail = [f"{yard}: {view.yard_size}"]
-    if rules.game == "doubles":
+    if rules.locks_numbers:
         tail.append("unlocked: " + (" ".join(str(v) for v in view.unlocked) or "none"))
     lines = [" \u00b7 ".join(parts[i : i + 4]) for i in range(0, len(parts), 4)]
     lines.append(" \u00b7 ".join(tail))

@@ -302,7 +302,7 @@ def _tree_scene(view: PlayerView) -> Scene:
     scene = Scene()
     board = _Board()
     spots: Dict[int, _Spot] = {}
-    spread = 90.0 if view.rules.game == "doubles" else 45.0
+    spread = view.rules.branch_angle
     for index, placement in enumerate(view.layout):
         if placement.end is None:
             laid = _Laid((-0.5, 0.0), (0.5, 0.0), 0.0, _Rect(0.0, 0.0, 1.0, 0.0, 1.0, 0.5))
@@ -409,7 +409,7 @@ def _run(
     return {end: spot}, bottom
 
 
-def _block_scene(view: PlayerView) -> Scene:
+def _line_scene(view: PlayerView) -> Scene:
     """Block: the lead in the middle (a double across the line), the line
     of its first end running left and turning up at the edge, that of its
     second running right and turning down."""
@@ -438,7 +438,7 @@ def _block_scene(view: PlayerView) -> Scene:
     return scene
 
 
-def _mexican_scene(view: PlayerView) -> Scene:
+def _hub_scene(view: PlayerView) -> Scene:
     """Mexican Train: the engine in the hub on the left, a rail from it to
     each train, one train per row (the seats' trains, then the Mexican
     train), each named (with its marker) and turning back at the row's end."""
@@ -471,10 +471,10 @@ def _mexican_scene(view: PlayerView) -> Scene:
     return scene
 
 
+#: How each kind of layout (``Rules.layout``) is drawn.
+_SCENES = {"tree": _tree_scene, "line": _line_scene, "hub": _hub_scene}
+
+
 def scene_of(view: PlayerView) -> Scene:
-    game = view.rules.game
-    if game == "block":
-        return _block_scene(view)
-    if game == "mexican_train":
-        return _mexican_scene(view)
-    return _tree_scene(view)
+    """The scene of ``view``'s layout, drawn as its game's kind of layout."""
+    return _SCENES[view.rules.layout](view)

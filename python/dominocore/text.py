@@ -43,8 +43,7 @@ __all__ = ["render", "describe_move", "game_title", "result_text"]
 
 def game_title(rules: Rules) -> str:
     """A short name of the game and its set: ``"Chicken Foot (trains), double-9, 4 players"``."""
-    names = {"chickenfoot": "Chicken Foot", "doubles": "Doubles", "block": "Block", "mexican_train": "Mexican Train"}
-    name = names.get(rules.game, rules.game)
+    name = rules.title
     if rules.rule_set:
         name += f" ({rules.rule_set})"
     return f"{name}, double-{rules.set}, {rules.players} players"
@@ -93,11 +92,11 @@ def _oriented(placement: Placement) -> str:
 
 def _labels(f: PlayerView, you: Optional[int], parent: Optional[Placement], count: int) -> List[str]:
     """The names of the ``count`` lines that start at ``parent`` (``None``: the lead end)."""
-    game = f.rules.game
+    rules = f.rules
     if parent is None:
         return ["lead end"]
     if parent.end is None:  # the set-up's tile: the centre, the engine, Block's set-up lead
-        if game == "mexican_train":
+        if rules.has_seat_trains:
             p = f.rules.players
             names = []
             for t in range(count):
@@ -108,12 +107,10 @@ def _labels(f: PlayerView, you: Optional[int], parent: Optional[Placement], coun
                     name += " [marker]"
                 names.append(name)
             return names
-        kind = {"chickenfoot": "train" if f.rules.rule_set == "trains" else "arm", "doubles": "arm"}.get(game, "side")
-        return [f"{kind} {i + 1}" for i in range(count)]
+        return [f"{rules.line_word} {i + 1}" for i in range(count)]
     if parent.number is None:  # Block's lead, laid by a move
         return [f"side {i + 1}" for i in range(count)]
-    kind = {"chickenfoot": "toe", "doubles": "side"}.get(game, "branch")
-    return [f"{kind} {i + 1}" for i in range(count)]
+    return [f"{rules.branch_word} {i + 1}" for i in range(count)]
 
 
 def _end_text(f: PlayerView, end: End) -> str:
@@ -123,7 +120,7 @@ def _end_text(f: PlayerView, end: End) -> str:
     notes = []
     if end.id in f.pending_ends:
         notes.append("to fill first")
-    if f.rules.game == "doubles" and end.number not in f.unlocked:
+    if f.rules.locks_numbers and end.number not in f.unlocked:
         notes.append(f"locked: only {end.number}-{end.number}")
     return text + (f" ({', '.join(notes)})" if notes else "")
 
@@ -136,7 +133,7 @@ def _layout_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     # (on the lead end, by no number), else from the lead end itself.
     roots = [pl for pl in f.layout if pl.end is None or pl.number is None]
     lines: List[str] = []
-    branch_mark = {"chickenfoot": "(a chicken foot)", "doubles": "(a spinner)"}.get(f.rules.game, "")
+    branch_mark = f.rules.branch_mark
 
     def walk(start: int, label: str, depth: int) -> None:
         tiles: List[str] = []
@@ -174,7 +171,7 @@ def _layout_lines(f: PlayerView, you: Optional[int]) -> List[str]:
 
 def _header(f: PlayerView) -> List[str]:
     title = f"{game_title(f.rules)}, round {f.round_index}, move {len(f.history)}"
-    if f.rules.game == "block":
+    if f.rules.layout == "line":
         if f.centre is not None and f.highest_double:
             first = f"lead: {f.centre} (the highest double dealt, led by seat {f.starter})"
         elif f.centre is not None:  # a double already led (from_deal): not known to be the highest
@@ -184,8 +181,7 @@ def _header(f: PlayerView) -> List[str]:
         else:
             first = "lead: none yet"
     else:
-        word = "engine" if f.rules.game == "mexican_train" else "centre"
-        first = f"{word}: {f.centre} (starter: seat {f.starter})"
+        first = f"{f.rules.centre_word}: {f.centre} (starter: seat {f.starter})"
     return [title, first]
 
 
@@ -220,11 +216,11 @@ def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
     lines.append("layout:")
     lines += _layout_lines(f, you)
     lines += _obligation_lines(f)
-    if f.rules.game == "doubles":
+    if f.rules.locks_numbers:
         lines.append("unlocked numbers: " + (" ".join(str(n) for n in f.unlocked) or "none"))
     lines.append("hands:")
     lines += _seat_lines(f, you)
-    if f.rules.game == "block":
+    if not f.rules.has_drawing:
         lines.append(f"out of play: {f.yard_size} tiles")
     else:
         lines.append(f"yard: {f.yard_size} tile{'s' if f.yard_size != 1 else ''}")

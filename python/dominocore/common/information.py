@@ -9,6 +9,7 @@ builds them with.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .moves import DRAW, PASS, PLACE, Move
@@ -24,6 +25,7 @@ __all__ = [
     "history_bound",
     "move_block_size",
     "information_state_tensor_size",
+    "observation_planes",
     "observation_tensor_size",
     "observation_high",
     "fnv1a_64",
@@ -95,17 +97,36 @@ def observation_high(rules) -> float:
     return float(rules.slots + 2 * rules.tile_count)
 
 
-def observation_tensor_size(rules) -> int:
-    """The length of ``observation_tensor``, with n = N + 1 numbers: own hand,
-    layout, own drawn tile (T each), open ends and legal ends (n + 1 each),
-    unlocked (n), obligation (4), viewer, to move, hand sizes (p each), yard
-    and drawing (1 each), markers (p), and in Mexican Train only the train
-    ends ((p + 1) * (n + 1))."""
+def observation_planes(rules) -> List[Tuple[str, Tuple[int, ...]]]:
+    """The named planes of ``observation_tensor`` (docs/information.md 3), in
+    order, with their shapes, n = N + 1 numbers: own hand, layout, own drawn
+    tile (T each), open ends and legal ends (n + 1 each), unlocked (n),
+    obligation (4), viewer, to move, hand sizes (p each), yard and drawing
+    (1 each), markers (p), then the game's own planes
+    (``rules.observation_extra_planes()``: Mexican Train's train ends)."""
     t, p, n = rules.tile_count, rules.players, rules.set + 1
-    size = 3 * t + 2 * (n + 1) + n + len(OBLIGATIONS) + 3 * p + 2 + p
-    if rules.game == "mexican_train":
-        size += (p + 1) * (n + 1)
-    return size
+    planes: List[Tuple[str, Tuple[int, ...]]] = [
+        ("own_hand", (t,)),
+        ("layout", (t,)),
+        ("own_drawn_tile", (t,)),
+        ("open_ends", (n + 1,)),
+        ("legal_ends", (n + 1,)),
+        ("unlocked", (n,)),
+        ("obligation", (len(OBLIGATIONS),)),
+        ("viewer", (p,)),
+        ("to_move", (p,)),
+        ("hand_sizes", (p,)),
+        ("yard", (1,)),
+        ("drawing", (1,)),
+        ("markers", (p,)),
+    ]
+    return planes + rules.observation_extra_planes()
+
+
+def observation_tensor_size(rules) -> int:
+    """The length of ``observation_tensor``: the sizes of its planes
+    (``observation_planes``) added up."""
+    return sum(math.prod(shape) for _, shape in observation_planes(rules))
 
 
 def fnv1a_64(text: str) -> int:

@@ -18,9 +18,10 @@ from typing import List
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
 from ..common.moves import End, Move, Placement
 from ..common.results import RoundResult, SimulationResult
-from ..common.rules import Block, ChickenFoot, Doubles, MexicanTrain, Rules, rules_from_dict
+from ..common.rules import Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
+from ..games import Block, ChickenFoot, Doubles, MexicanTrain
 from .codec import SplitMix64
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer

@@ -130,7 +130,7 @@ def may_draw(round: "Round") -> bool:
     every tile left of the deal is out of play), whatever ``rules.reserve``
     says: that counts the tiles out of play after a dealt round's deal, and a
     hand-built deal (``Round.from_deal``) with shorter hands leaves more."""
-    if round.rules.game == "block":
+    if not round.rules.has_drawing:
         return False
     return round.yard_size > round.rules.reserve
 

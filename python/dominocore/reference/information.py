@@ -245,13 +245,7 @@ class RoundInformation:
         planes.take(1)[0] = len(self._yard)
         planes.take(1)[0] = drawing
         planes.take(p)[:] = self._markers
-        if rules.game == "mexican_train":
-            train_ends = planes.take((p + 1) * (n + 1)).reshape(p + 1, n + 1)
-            train_ends[:, n] = 1  # no open end, until one is found below
-            for end, train in self._trains.items():
-                number = self._ends[end]
-                train_ends[train, n] = 0
-                train_ends[train, n if number is None else number] = 1
+        self._game.write_extra_planes(self, planes.take)
         assert planes.done()
 
     def _legal_ends(self) -> List[int]:

@@ -166,6 +166,22 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         markers[seat] = on
         self._markers = tuple(markers)
 
+    def _lay_setup_tile(self, placement: Placement) -> None:
+        """Put the set-up's tile (the centre, the engine, a led double) in the layout."""
+        self._layout.append(placement)
+
+    def _turn_to(self, seat: int) -> None:
+        """Make ``seat`` the seat to move."""
+        self._current = seat
+
+    def _unlock(self, numbers: Iterable[int], only: bool = False) -> None:
+        """Unlock ``numbers``; with ``only``, lock every other number."""
+        self._unlocked = frozenset(numbers) if only else self._unlocked | frozenset(numbers)
+
+    def _keep_out_of_play(self) -> None:
+        """Count every tile now in the yard as never drawn (``reserve``)."""
+        self._reserve = len(self._yard)
+
     # ------------------------------------------------------------ observation
 
     @property

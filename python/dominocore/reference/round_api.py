@@ -252,7 +252,7 @@ def _check_search(
     hand, no tile twice, the last the centre and drawn by the starter."""
     if not search:
         return
-    if rules.game != "chickenfoot" or rules.rule_set != "cross":
+    if not rules.searches_yard:
         raise StateError("setup_draws (the search for the round's double) exist only in Chicken Foot's cross")
     if len(set(search)) != len(search):
         raise StateError("setup_draws holds a tile more than once")
@@ -271,10 +271,11 @@ def _check_search(
 
 
 def _check_highest_double(rules: Rules, centre: Optional[Tile], hands: List[List[Tile]]) -> None:
-    """``highest_double`` (docs/information.md 2): only in Doubles and Block,
-    and true of the deal: no hand holds a double higher than the centre (no
-    double at all when there is no centre)."""
-    if rules.game not in ("doubles", "block"):
+    """``highest_double`` (docs/information.md 2): only in the games whose
+    set-up may lead the highest double dealt (Doubles and Block), and true of
+    the deal: no hand holds a double higher than the centre (no double at all
+    when there is no centre)."""
+    if not rules.may_lead_highest_double:
         raise StateError("highest_double (the set-up led the highest double dealt) exists only in Doubles and Block")
     doubles = [t for h in hands for t in h if t.is_double]
     if centre is None and doubles:

@@ -35,9 +35,13 @@ Every module defines the same names (docs/adding-a-game.md):
     legal placement's id, and the legal placement a Place id stands for
     (``None`` if none). The engine gives ``Draw`` and ``Pass`` the last two
     ids. The distinct listing keeps the first move in canonical order of each id.
+``write_extra_planes(round, take)``
+    The game's own observation planes (``rules.observation_extra_planes()``),
+    written into the slices ``take(size)`` hands out.
 
-The hooks reach the round through its small engine API for games
-(``_open``, ``_oblige``, ``_mark`` and the state attributes they name).
+The hooks change the round only through its small engine API for games
+(``_open``, ``_oblige``, ``_mark``, ``_lay_setup_tile``, ``_turn_to``,
+``_unlock``, ``_keep_out_of_play``); they read its state attributes.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from .shared import (
     deal,
     highest_total,
     next_seat,
+    no_extra_planes,
     no_match,
     winner_takes_all,
 )
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
+    "write_extra_planes",
 ]  # fmt: skip
 
 
@@ -71,12 +73,12 @@ def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     B1: every tile of the yard is out of play, so none can ever be drawn."""
     if centre is None:
         round._open((None,))
-        round._current = starter
+        round._turn_to(starter)
     else:
         ends = round._open((centre.low, centre.low))
-        round._layout.append(Placement(centre, None, centre.low, ends))
-        round._current = (starter + 1) % round.rules.players
-    round._reserve = len(round._yard)
+        round._lay_setup_tile(Placement(centre, None, centre.low, ends))
+        round._turn_to((starter + 1) % round.rules.players)
+    round._keep_out_of_play()
 
 
 def next_leader(rules: "Rules", previous: "RoundResult") -> int:
@@ -109,3 +111,6 @@ score_round = winner_takes_all
 match_over = at_target
 #: B6: the highest total; ties share.
 match_winners = highest_total
+
+#: No observation planes of its own.
+write_extra_planes = no_extra_planes

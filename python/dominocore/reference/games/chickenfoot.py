@@ -23,6 +23,7 @@ from .shared import (
     deal,
     lowest_total_with_tie_breaks,
     next_seat,
+    no_extra_planes,
     no_leader,
     no_match,
     pips_left,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
+    "write_extra_planes",
 ]  # fmt: skip
 
 
@@ -90,9 +92,9 @@ def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     double was the starter's turn, so the next seat moves (2.7)."""
     assert centre is not None
     slots = round._open((centre.low,) * round.rules.slots)
-    round._layout.append(Placement(centre, None, centre.low, slots))
+    round._lay_setup_tile(Placement(centre, None, centre.low, slots))
     round._oblige("start", slots)
-    round._current = starter if round.rules.rule_set == "trains" else (starter + 1) % round.rules.players
+    round._turn_to(starter if round.rules.rule_set == "trains" else (starter + 1) % round.rules.players)
 
 
 #: 2.5 and 2.1: one round per start double; the match chooses no leader.
@@ -119,3 +121,6 @@ score_round = pips_left
 match_over = after_all_rounds
 #: 2.5: lowest total, then the tie-breaks.
 match_winners = lowest_total_with_tie_breaks
+
+#: No observation planes of its own.
+write_extra_planes = no_extra_planes

@@ -18,6 +18,7 @@ from .shared import (
     deal,
     highest_total,
     next_seat,
+    no_extra_planes,
     no_leader,
     no_match,
     winner_takes_all,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
+    "write_extra_planes",
 ]  # fmt: skip
 
 
@@ -61,9 +63,9 @@ def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     number; placing it was the starter's turn, so the next seat moves."""
     assert centre is not None
     sides = round._open((centre.low,) * round.rules.slots)
-    round._layout.append(Placement(centre, None, centre.low, sides))
-    round._unlocked = frozenset([centre.low])
-    round._current = (starter + 1) % round.rules.players
+    round._lay_setup_tile(Placement(centre, None, centre.low, sides))
+    round._unlock([centre.low], only=True)
+    round._turn_to((starter + 1) % round.rules.players)
 
 
 #: Each round is dealt from scratch: the match chooses no leader.
@@ -73,7 +75,7 @@ next_leader = no_leader
 def double_opens(round: "Round", tile: Tile, number: int, train: Optional[int]) -> Tuple[int, ...]:
     """A spinner: three new sides of its number; the number is unlocked everywhere."""
     sides = round._open((number, number, number), train)
-    round._unlocked = round._unlocked | {number}
+    round._unlock([number])
     return sides
 
 
@@ -95,3 +97,6 @@ score_round = winner_takes_all
 match_over = at_target
 #: The highest total; ties share.
 match_winners = highest_total
+
+#: No observation planes of its own.
+write_extra_planes = no_extra_planes

@@ -9,7 +9,7 @@ a double must be satisfied before anything else, and its player moves again
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
 
 from ...common.errors import StateError
 from ...common.moves import PLACE, Move, Placement
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
+    "write_extra_planes",
 ]  # fmt: skip
 
 
@@ -61,8 +62,8 @@ def place_centre(round: "Round", centre: Optional[Tile], starter: int) -> None:
     starter moves first (the engine is not a move)."""
     assert centre is not None
     hub = tuple(round._open((centre.low,), train)[0] for train in range(round.rules.players + 1))
-    round._layout.append(Placement(centre, None, centre.low, hub))
-    round._current = starter
+    round._lay_setup_tile(Placement(centre, None, centre.low, hub))
+    round._turn_to(starter)
 
 
 #: M1: round k's engine and first seat come from k: the match chooses no leader.
@@ -95,13 +96,13 @@ def after_place(round: "Round", mover: int, tile: Tile, train: Optional[int]) ->
     to the next seat, except after a double: its player moves again (M3)."""
     if train == mover:
         round._mark(mover, False)
-    round._current = mover if tile.is_double else (mover + 1) % round.rules.players
+    round._turn_to(mover if tile.is_double else (mover + 1) % round.rules.players)
 
 
 def after_pass(round: "Round", mover: int) -> None:
     """M4: a seat that passes puts a marker on its own train; the next seat moves."""
     round._mark(mover, True)
-    round._current = (mover + 1) % round.rules.players
+    round._turn_to((mover + 1) % round.rules.players)
 
 
 #: M5: every seat scores the pips left in its hand (0-0 as 50 under ``double_blank_50``).
@@ -133,3 +134,16 @@ def action_move(round: "Round", action: int) -> Optional[Move]:
         return None
     move = Move(PLACE, Tile.from_index(action // trains), end)
     return move if round.is_legal(move) else None
+
+
+def write_extra_planes(round: "Round", take: Callable[[int], Any]) -> None:
+    """The observation plane ``train_ends`` (docs/information.md 3): per
+    train, a one at its open end's number, or in the last column when it
+    has no open end. ``take(size)`` hands out the plane's entries."""
+    p, n = round.rules.players, round.rules.set + 1
+    train_ends = take((p + 1) * (n + 1)).reshape(p + 1, n + 1)
+    train_ends[:, n] = 1  # no open end, until one is found below
+    for end, train in round._trains.items():
+        number = round._ends[end]
+        train_ends[train, n] = 0
+        train_ends[train, n if number is None else number] = 1

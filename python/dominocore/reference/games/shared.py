@@ -6,7 +6,7 @@ that each module lists every hook it provides, shared or its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 from ...common.moves import PLACE, Move
 from ...common.tiles import Tile
@@ -56,7 +56,7 @@ def no_match(round: "Round", tile: Tile, end: int) -> Optional[str]:
 def next_seat(round: "Round", mover: int, tile: Optional[Tile] = None, train: Optional[int] = None) -> None:
     """The default ``after_place`` and ``after_pass``: the turn goes clockwise
     (docs/rules.md 1.2, 1.4)."""
-    round._current = (mover + 1) % round.rules.players
+    round._turn_to((mover + 1) % round.rules.players)
 
 
 # ------------------------------------------------------------------ scores
@@ -89,6 +89,10 @@ def unique_lowest(values: Sequence[int]) -> int:
 
 
 # ------------------------------------------------------------------ matches
+
+
+def no_extra_planes(round: "Round", take: Callable[[int], Any]) -> None:
+    """``write_extra_planes`` of the games with no observation planes of their own."""
 
 
 def no_leader(rules: "Rules", previous: "RoundResult") -> None:

@@ -1,0 +1,99 @@
+"""Block (docs/games/block.md): its rules class and everything else
+particular to it."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from ..common.checks import as_int
+from ..common.rules import (
+    DEFAULT_MAX_ROUNDS,
+    DEFAULT_TARGET,
+    Rules,
+    choice_option,
+    hand_size_option,
+    match_options,
+    reject_unknown,
+)
+from ..common.tiles import MAX_SET, MIN_SET, tile_count
+
+__all__ = ["Block", "BLOCK_LEADS"]
+
+# docs/games/block.md B1: hand sizes for double-6 by player count.
+_BLOCK_HANDS_D6 = {2: 7, 3: 5, 4: 5}
+#: Who leads a round (docs/games/block.md B2), the default first.
+BLOCK_LEADS = ("winner", "highest_double")
+
+
+class Block(Rules):
+    """Block (docs/games/block.md): one line of play, no drawing; the tiles
+    not dealt stay out of play. Rounds until a total reaches ``target``, at
+    most ``max_rounds``; the highest total wins. ``lead`` is ``"winner"``
+    (seat 0, then the last round's winner) or ``"highest_double"``.
+
+    >>> r = Block()
+    >>> r.set, r.players, r.hand_size, r.reserve, r.target, r.lead
+    (6, 2, 7, 14, 100, 'winner')
+    >>> Block(players=4).hand_size
+    5
+    """
+
+    game = "block"
+    title = "Block"
+    player_range = (2, 4)
+    openspiel_parameters = {
+        "players": 2,
+        "set": 6,
+        "hand_size": 0,
+        "lead": "winner",
+        "round_index": 0,
+        "implementation": "default",
+    }
+    has_drawing = False
+    may_lead_highest_double = True
+    layout = "line"
+    centre_word = "lead"
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        players: int = 2,
+        set: int = 6,
+        hand_size: Optional[int] = None,
+        target: int = DEFAULT_TARGET,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        lead: str = "winner",
+        **unknown: Any,
+    ) -> None:
+        reject_unknown("Block", unknown)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", *self.player_range)
+        t = tile_count(n)
+        h = hand_size_option(hand_size, _BLOCK_HANDS_D6[p] * t // 28, t, p, f"{p} hands of it exceed the {t} tiles")
+        self._freeze(
+            set=n,
+            players=p,
+            hand_size=h,
+            slots=1,  # the lead end
+            drawn_tile="must",  # never used: nobody draws
+            reserve=t - p * h,  # every undealt tile stays out of play
+            double_blank_50=False,
+            **match_options(target, max_rounds),
+            lead=choice_option(lead, "lead", BLOCK_LEADS),
+        )
+
+    @property
+    def leads_highest_double(self) -> bool:
+        return self.lead == "highest_double"
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {
+            "game": self.game,
+            "set": self.set,
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "target": self.target,
+            "max_rounds": self.max_rounds,
+            "lead": self.lead,
+        }
