@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 
@@ -96,3 +97,133 @@ def test_the_layer_contracts_hold():
     script = os.path.join(os.path.dirname(sys.executable), "lint-imports")
     done = subprocess.run([script], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+# ------------------------------------------------------- every game in one place
+
+#: Game ids: the one list of games (dominocore.games).
+GAME_IDS = ("chickenfoot", "doubles", "block", "mexican_train")
+#: The files of a game: the same for every game ({game}: its id).
+GAME_FILES = (
+    "docs/games/{game}.md",
+    "cpp/include/dominocore/games/{game}.hpp",
+    "cpp/src/games/{game}.cpp",
+    "python/dominocore/games/{game}.py",
+    "python/dominocore/reference/games/{game}.py",
+    "tests/test_scenarios_{game}.py",
+)
+#: The test data of a configuration (a game, or each rule set of a game that has them).
+CONFIGURATION_DATA = (
+    "tests/data/golden_{name}_",
+    "tests/data/records/{name}_match.json",
+    "tests/data/records/{name}_round.json",
+)
+#: The folders of the games (the registries included), where naming a game is the point.
+GAME_FOLDERS = ("python/dominocore/games/", "python/dominocore/reference/games/", "cpp/include/dominocore/games/",
+                "cpp/src/games/")  # fmt: skip
+
+
+def tracked_files():
+    done = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip("not a git checkout")
+    return done.stdout.split()
+
+
+def test_the_game_list_is_the_registry():
+    import dominocore as dc
+    from dominocore.games import GAME_CLASSES, GAMES
+
+    assert tuple(GAMES) == GAME_IDS
+    assert all(getattr(dc, cls.__name__) is cls for cls in GAME_CLASSES)
+    assert sorted(dc.rules_from_dict({"game": g}).game for g in GAME_IDS) == sorted(GAME_IDS)
+
+
+def test_every_game_has_the_same_files_and_no_others():
+    from dominocore.games import GAMES
+
+    files = tracked_files()
+    for game, cls in GAMES.items():
+        configurations = cls.rule_sets or (game,)
+        expected = {pattern.format(game=game) for pattern in GAME_FILES}
+        data = [p.format(name=name) for name in configurations for p in CONFIGURATION_DATA]
+        named = {
+            f
+            for f in files
+            if game in os.path.basename(f) or any(f"/{c}_" in f or f"_{c}_" in f for c in configurations)
+        }
+        assert expected <= set(files), f"{game} lacks {sorted(expected - set(files))}"
+        assert all(any(f.startswith(d) for f in files) for d in data), f"{game} lacks test data"
+        others = sorted(f for f in named - expected if not any(f.startswith(d) for d in data))
+        assert others == [], f"{game} has files outside the checklist (docs/adding-a-game.md): {others}"
+
+
+GAME_RULES_CLASSES = ("ChickenFoot", "Doubles", "Block", "MexicanTrain")
+
+
+def _game_names_in(path: str):
+    """Where the Python module at ``path`` names a game: a game id as a
+    string (docstrings aside), a comparison of ``.game`` or ``.rule_set``
+    with a name (comparing two objects' games is no game's business),
+    or a game's rules class in ``isinstance``."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
+            docstrings.add(id(body[0].value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in GAME_IDS and id(node) not in docstrings:
+            yield node.lineno, f"the game id {node.value!r}"
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            named = any(isinstance(s, ast.Attribute) and s.attr in ("game", "rule_set") for s in sides)
+            if named and any(isinstance(s, (ast.Constant, ast.Tuple, ast.List, ast.Set)) for s in sides):
+                yield node.lineno, "a comparison of .game or .rule_set with a name"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            if any(isinstance(n, ast.Name) and n.id in GAME_RULES_CLASSES for n in ast.walk(node)):
+                yield node.lineno, "isinstance with a game's rules class"
+
+
+def test_shared_python_code_names_no_game():
+    found = []
+    for path in python_files():
+        where = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if not where.startswith(GAME_FOLDERS):
+            found += [f"{where}:{line}: {what}" for line, what in _game_names_in(path)]
+    assert found == []
+
+
+def test_the_game_name_check_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    code = 'if rules.rule_set != "cross" or rules.game == y.game or isinstance(r, Block):\n    y = "block"\n'
+    bad.write_text('"""doubles in a docstring is fine."""\n' + code)
+    assert sorted(what for _, what in _game_names_in(str(bad))) == [
+        "a comparison of .game or .rule_set with a name", "isinstance with a game's rules class", "the game id 'block'",
+    ]  # fmt: skip
+
+
+def test_shared_cpp_code_names_no_game():
+    found = []
+    for folder, _, names in os.walk(CPP):
+        where = os.path.relpath(folder, ROOT).replace(os.sep, "/") + "/"
+        if where.startswith(GAME_FOLDERS) or where.startswith("cpp/tests/"):
+            continue
+        for name in names:
+            if name.endswith((".cpp", ".hpp")):
+                for number, text in enumerate(open(os.path.join(folder, name), encoding="utf-8"), 1):
+                    if re.search(r"\b(Game|RuleSet)::[A-Z]\w*", text):
+                        found.append(f"{where}{name}:{number}")
+    assert found == []
+
+
+def test_search_policy_names_are_the_searches():
+    from dominocore.common.policies import SEARCH_POLICY_NAMES
+    from dominocore.search import SEARCH_POLICIES
+
+    assert tuple(SEARCH_POLICIES) == SEARCH_POLICY_NAMES

@@ -25,8 +25,8 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 import pytest
-from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 from dominocore.common.tiles import tiles_of_set
+from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 from helpers import import_core, needs_core
 from information_helpers import (
     CONFIGS,

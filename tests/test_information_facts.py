@@ -30,9 +30,9 @@ from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, S
 
 import numpy as np
 import pytest
-from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 from dominocore.common.tiles import tiles_of_set
 from dominocore.common.view import PlayerView
+from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 
 #: The view's fields: its attributes but the private ones, and its legal moves.
 VIEW_FIELDS: Tuple[str, ...] = tuple(n for n in PlayerView.__slots__ if not n.startswith("_")) + ("legal_moves",)

@@ -18,6 +18,9 @@ import sys
 
 import pytest
 from dominocore import record
+from dominocore.common.errors import StateError
+from dominocore.common.results import read_match_record
+from dominocore.games import Doubles
 from dominocore.record import RecordError
 from helpers import needs_core, observe
 
@@ -409,3 +412,28 @@ if __name__ == "__main__":  # pragma: no cover
     if len(sys.argv) != 3 or sys.argv[1] != "--write" or pathlib.Path(sys.argv[2]).resolve() == DATA.resolve():
         sys.exit("usage: python tests/test_records.py --write DIR   (never tests/data/records: those are kept)")
     write_fixtures(pathlib.Path(sys.argv[2]))
+
+
+# ------------------------------------------- the match record's shape (common, read by both engines)
+
+
+def test_read_match_record_checks_the_shape_and_decides_no_rule():
+    good = {"version": 1, "rules": Doubles().to_dict(), "seed": 7, "generator": 9, "bot_generator": 11, "rounds": []}
+    parts = read_match_record(good)
+    assert parts == (Doubles(), 7, 9, 11, [])
+    # the rounds are passed on unread: replaying them is each engine's work
+    assert read_match_record({**good, "rounds": ["not a round"]}).rounds == ["not a round"]
+    bad = {
+        "a match record is a dict, got list": [good],
+        "unsupported match record version": {**good, "version": 2},
+        "unknown key": {**good, "colour": 1},
+        "bad rules in match record": {**good, "rules": {"game": "chess"}},
+        "seed": {**good, "seed": -1},
+        "generator state": {**good, "generator": 2**64},
+        "bot_generator": {**good, "bot_generator": "1"},
+        "must be a list": {**good, "rounds": {}},
+    }
+    for words, data in bad.items():
+        with pytest.raises(StateError) as caught:
+            read_match_record(data)
+        assert words in str(caught.value)

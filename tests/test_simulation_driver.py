@@ -12,9 +12,9 @@ import pytest
 from dominocore.common.checks import PLAYER_SEED_XOR
 from dominocore.common.errors import RulesError
 from dominocore.common.results import RoundResult, SimulationResult
-from dominocore.games import Doubles
 from dominocore.common.simulate_args import check_simulate_args
 from dominocore.common.simulation import check_chunk_seconds, play_games, simulate_iter
+from dominocore.games import Doubles
 
 RULES = Doubles(players=2)
 

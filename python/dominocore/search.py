@@ -22,13 +22,14 @@ from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
 from .common.extensions import register_search_policies
 from .common.moves import Move
+from .common.policies import PLAIN_POLICIES
 from .common.view import PlayerView, register_view_check, view_fields
 from .native.codec import _core, core_rules, decode, encode
 from .native.round import Round
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
 
-_ROLLOUTS = ("random", "greedy")
+_ROLLOUTS = PLAIN_POLICIES
 _REWARDS = ("margin", "own")
 
 
@@ -313,9 +314,7 @@ class CheatingMCTSPlayer(_SearchPlayer):
 
 #: The search bots by policy name.
 SEARCH_POLICIES: Dict[str, Callable[..., _SearchPlayer]] = {
-    "ismcts": ISMCTSPlayer,
-    "pimc": PIMCPlayer,
-    "cheat": CheatingMCTSPlayer,
+    cls._algorithm: cls for cls in (ISMCTSPlayer, PIMCPlayer, CheatingMCTSPlayer)
 }
 
 register_search_policies(SEARCH_POLICIES)

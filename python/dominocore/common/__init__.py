@@ -1,5 +1,5 @@
 """The neutral layer both engines build on (docs/architecture.md): value
-types (tiles, moves, results), the error family, rules objects, player
+types (tiles, moves, results), the error family, the rules base, player
 views, messages, argument checks, and the drivers that decide no rule
 (``simulation``, ``vector_env``, ``progress``, ``extensions``).
 

@@ -25,15 +25,21 @@ __all__ = [
     "view_moves",
     "MixedBots",
     "POLICY_NAMES",
+    "PLAIN_POLICIES",
+    "SEARCH_POLICY_NAMES",
     "check_policy_options",
     "is_bot",
     "is_plain_policy",
     "resolve_players",
 ]
 
-#: The policy names: the built-in bots and the searches of ``dominocore.search``.
-POLICY_NAMES = ("random", "greedy", "ismcts", "pimc", "cheat")
-_PLAIN = ("random", "greedy")
+#: The built-in bots, which each engine plays on its own (also the searches' rollout policies).
+PLAIN_POLICIES = ("random", "greedy")
+#: The searches of ``dominocore.search`` (docs/search.md), by policy name.
+SEARCH_POLICY_NAMES = ("ismcts", "pimc", "cheat")
+#: Every policy name.
+POLICY_NAMES = PLAIN_POLICIES + SEARCH_POLICY_NAMES
+_PLAIN = PLAIN_POLICIES
 
 
 def view_moves(view: Any) -> List[Move]:
@@ -101,8 +107,8 @@ def check_policy_options(policy_options: Any) -> Dict[str, Any]:
         )
     options = dict(policy_options)
     for name, opts in options.items():
-        if not isinstance(name, str) or name not in POLICY_NAMES[2:]:
-            raise RulesError(f"policy_options: options are for {POLICY_NAMES[2:]}, got {shown(name)}")
+        if not isinstance(name, str) or name not in SEARCH_POLICY_NAMES:
+            raise RulesError(f"policy_options: options are for {SEARCH_POLICY_NAMES}, got {shown(name)}")
         if not isinstance(opts, Mapping):
             raise RulesError(f"policy_options[{name!r}] must be a dict of options, got {shown(opts)}")
     return options

@@ -9,15 +9,19 @@ the formats of docs/records.md and docs/information.md 2.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Dict, NamedTuple, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Sequence, Tuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .errors import RulesError
+from .checks import MAX_SEED, as_int, check_keys, shown
+from .errors import RulesError, StateError
+from .rules import Rules, rules_from_dict
 
 __all__ = [
     "MATCH_RECORD_KEYS",
+    "MatchRecordParts",
+    "read_match_record",
     "MATCH_RECORD_VERSION",
     "REASONS",
     "RECORD_VERSION",
@@ -45,6 +49,43 @@ RECORD_VERSION = 2
 #: The format version ``Match.to_dict`` writes (docs/records.md), and its keys.
 MATCH_RECORD_VERSION = 1
 MATCH_RECORD_KEYS = ("version", "rules", "seed", "generator", "bot_generator", "rounds")
+
+
+class MatchRecordParts(NamedTuple):
+    """A match record's parts, their shape checked (``read_match_record``);
+    its rounds are still raw round records."""
+
+    rules: Rules
+    seed: int
+    generator: int
+    bot_generator: int
+    rounds: List[Any]
+
+
+def read_match_record(data: Any) -> MatchRecordParts:
+    """The parts of a match record (docs/records.md), once its shape is
+    checked: a dict of ``MATCH_RECORD_KEYS`` of this version, valid rules,
+    seeds and generator states in 0..2**64-1, and a list of rounds. Each
+    engine's ``Match.from_dict`` then replays the rounds with its own rules;
+    this decides none. ``StateError`` for anything else."""
+    if not isinstance(data, dict):
+        raise StateError(f"a match record is a dict, got {type(data).__name__}")
+    version = data.get("version")
+    if type(version) is not int or version != MATCH_RECORD_VERSION:
+        raise StateError(
+            f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
+        )
+    check_keys("match record", data, set(MATCH_RECORD_KEYS))
+    try:
+        rules = rules_from_dict(data["rules"])
+    except (RulesError, TypeError) as exc:
+        raise StateError(f"bad rules in match record: {exc}") from None
+    seed = as_int(data["seed"], "the match record's seed", 0, MAX_SEED, StateError)
+    generator = as_int(data["generator"], "the match record's generator state", 0, MAX_SEED, StateError)
+    bot_state = as_int(data["bot_generator"], "the match record's bot_generator state", 0, MAX_SEED, StateError)
+    if not isinstance(data["rounds"], list):
+        raise StateError("the match record's 'rounds' must be a list of round records")
+    return MatchRecordParts(rules, seed, generator, bot_state, data["rounds"])
 
 
 #: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked".

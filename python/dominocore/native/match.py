@@ -22,10 +22,10 @@ if TYPE_CHECKING:  # typing_extensions is not a runtime dependency
     from typing_extensions import Self
 
 from ..common import policies
-from ..common.checks import MAX_SEED, PLAYER_SEED_XOR, Guarded, as_int, check_keys, check_policies, check_seed, shown
-from ..common.errors import IllegalMoveError, RulesError, StateError
-from ..common.results import MATCH_RECORD_KEYS, MATCH_RECORD_VERSION, RoundResult
-from ..common.rules import Rules, check_rules, rules_from_dict
+from ..common.checks import MAX_SEED, PLAYER_SEED_XOR, Guarded, as_int, check_policies, check_seed, shown
+from ..common.errors import IllegalMoveError, StateError
+from ..common.results import MATCH_RECORD_VERSION, RoundResult, read_match_record
+from ..common.rules import Rules, check_rules
 from .codec import _core, core_rules
 from .players import GreedyPlayer, SharedRandom
 from .round import Round
@@ -267,24 +267,7 @@ class Match(Guarded):
         checking every part (``StateError``): each round's record, that the
         seed deals exactly these rounds, that only the last may be unfinished
         and that none follows the end, and the generator states."""
-        if not isinstance(data, dict):
-            raise StateError(f"a match record is a dict, got {type(data).__name__}")
-        version = data.get("version")
-        if type(version) is not int or version != MATCH_RECORD_VERSION:
-            raise StateError(
-                f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
-            )
-        check_keys("match record", data, set(MATCH_RECORD_KEYS))
-        try:
-            rules = rules_from_dict(data["rules"])
-        except (RulesError, TypeError) as exc:
-            raise StateError(f"bad rules in match record: {exc}") from None
-        seed = as_int(data["seed"], "the match record's seed", 0, MAX_SEED, StateError)
-        generator = as_int(data["generator"], "the match record's generator state", 0, MAX_SEED, StateError)
-        bot_state = as_int(data["bot_generator"], "the match record's bot_generator state", 0, MAX_SEED, StateError)
-        records = data["rounds"]
-        if not isinstance(records, list):
-            raise StateError("the match record's 'rounds' must be a list of round records")
+        rules, seed, generator, bot_state, records = read_match_record(data)
         match = cls(rules, seed)
         for k, record in enumerate(records):
             if match._winners is not None:

@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence,
 if TYPE_CHECKING:  # typing_extensions is not a runtime dependency
     from typing_extensions import Self
 
-from ..common.checks import MAX_SEED, Guarded, as_int, check_keys, check_policies, check_seed, shown
-from ..common.errors import IllegalMoveError, RulesError, StateError
+from ..common.checks import MAX_SEED, Guarded, as_int, check_policies, check_seed, shown
+from ..common.errors import IllegalMoveError, StateError
 from ..common.policies import MixedBots, is_plain_policy, resolve_players
-from ..common.results import MATCH_RECORD_KEYS, MATCH_RECORD_VERSION, RoundResult
-from ..common.rules import Rules, check_rules, rules_from_dict
+from ..common.results import MATCH_RECORD_VERSION, RoundResult, read_match_record
+from ..common.rules import Rules, check_rules
 from .games import game_of
 from .players import GreedyPlayer, SharedRandom
 from .rng import PLAYER_SEED_XOR, SplitMix64
@@ -330,24 +330,7 @@ class Match(Guarded):
         match seed deals exactly these rounds, that every round but the last
         is over and the match was not over before it, and the generator state.
         The rebuilt match deals and plays on exactly as the saved one."""
-        if not isinstance(data, dict):
-            raise StateError(f"a match record is a dict, got {type(data).__name__}")
-        version = data.get("version")
-        if type(version) is not int or version != MATCH_RECORD_VERSION:
-            raise StateError(
-                f"unsupported match record version {shown(version)} (this version reads {MATCH_RECORD_VERSION})"
-            )
-        check_keys("match record", data, set(MATCH_RECORD_KEYS))
-        try:
-            rules = rules_from_dict(data["rules"])
-        except (RulesError, TypeError) as exc:
-            raise StateError(f"bad rules in match record: {exc}") from None
-        seed = as_int(data["seed"], "the match record's seed", 0, MAX_SEED, StateError)
-        generator = as_int(data["generator"], "the match record's generator state", 0, MAX_SEED, StateError)
-        bot_state = as_int(data["bot_generator"], "the match record's bot_generator state", 0, MAX_SEED, StateError)
-        records = data["rounds"]
-        if not isinstance(records, list):
-            raise StateError("the match record's 'rounds' must be a list of round records")
+        rules, seed, generator, bot_state, records = read_match_record(data)
         self = cls(rules, seed)
         for k, record in enumerate(records):
             if self._over:

@@ -1,4 +1,5 @@
-"""Block against OpenSpiel's ``python_block_dominoes`` (docs/games/block.md B7).
+"""The games OpenSpiel also ships, played against OpenSpiel's own: Block
+against ``python_block_dominoes`` (docs/games/block.md B7).
 
 For 2 players on double-6 with the defaults, one round of ``block`` is
 OpenSpiel's game: the same legal placements by (tile, number), the same
