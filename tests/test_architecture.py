@@ -136,6 +136,8 @@ def test_the_game_list_is_the_registry():
 
     assert tuple(GAMES) == GAME_IDS
     assert all(getattr(dc, cls.__name__) is cls for cls in GAME_CLASSES)
+    # the reference's hooks are registered under the same ids, and no others
+    assert tuple(dc.reference.games.GAMES) == GAME_IDS
     assert sorted(dc.rules_from_dict({"game": g}).game for g in GAME_IDS) == sorted(GAME_IDS)
 
 
