@@ -146,7 +146,7 @@ def test_every_game_has_the_same_files_and_no_others():
 
     files = tracked_files()
     for game, cls in GAMES.items():
-        configurations = cls.rule_sets or (game,)
+        configurations = cls.rule_sets() or (game,)
         expected = {pattern.format(game=game) for pattern in GAME_FILES}
         data = [p.format(name=name) for name in configurations for p in CONFIGURATION_DATA]
         named = {

@@ -202,6 +202,8 @@ def _seat_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     lines = []
     for s, count in enumerate(f.hand_sizes):
         name = f"seat {s}" + (" (you)" if s == you else "")
+        if f.rules.teams:
+            name += f", team {f.rules.team_of(s)}"
         text = f"  {name}: {count} tile{'s' if count != 1 else ''}"
         if s == f.current_player:
             text += "  <- to move" + (", has drawn a tile" if f.drawing else "")
@@ -209,10 +211,17 @@ def _seat_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     return lines
 
 
+def _team_text(rules: Rules, team: int) -> str:
+    """A team as its seats: ``"0+2"``."""
+    return "+".join(str(s) for s in range(rules.players) if rules.team_of(s) == team)
+
+
 def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
     """The text of view ``f`` as seat ``you`` sees it (``None``: its public
     fields only, as a spectator sees them)."""
     lines = _header(f)
+    if f.rules.teams:
+        lines.append("teams: " + " against ".join(_team_text(f.rules, team) for team in range(f.rules.teams)))
     lines.append("layout:")
     lines += _layout_lines(f, you)
     lines += _obligation_lines(f)

@@ -121,8 +121,15 @@ class Rules(Guarded):
     title: ClassVar[str]
     #: The fewest and the most seats the game allows.
     player_range: ClassVar[Tuple[int, int]]
-    #: The game's rule sets (``rule_set``), the default first; none in most games.
-    rule_sets: ClassVar[Tuple[str, ...]] = ()
+    #: The options that take one of a few names, with the names (the default
+    #: first): what a command line offers as choices.
+    option_choices: ClassVar[Dict[str, Tuple[str, ...]]] = {}
+
+    @classmethod
+    def rule_sets(cls) -> Tuple[str, ...]:
+        """The game's rule sets (``rule_set``), the default first; none in most games."""
+        return cls.option_choices.get("rule_set", ())
+
     #: Every option OpenSpiel knows the game by, with its default (0 for
     #: "the rules' default"), ``round_index`` and ``implementation`` included.
     openspiel_parameters: ClassVar[Dict[str, Any]]

@@ -10,6 +10,7 @@ from ..common.errors import RulesError
 from ..common.rules import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_TARGET,
+    TEAM_SCORINGS,
     Rules,
     choice_option,
     hand_size_option,
@@ -52,9 +53,12 @@ class Block(Rules):
         "set": 6,
         "hand_size": 0,
         "lead": "winner",
+        "teams": 0,
+        "team_scoring": "all_pips",
         "round_index": 0,
         "implementation": "default",
     }
+    option_choices = {"lead": BLOCK_LEADS, "team_scoring": TEAM_SCORINGS}
     has_drawing = False
     may_lead_highest_double = True
     layout = "line"
@@ -94,6 +98,18 @@ class Block(Rules):
             lead=choice_option(lead, "lead", BLOCK_LEADS),
             **partnership,
         )
+
+    @classmethod
+    def from_openspiel(cls, options: Dict[str, Any]) -> Rules:
+        """As ``Rules.from_openspiel``; ``teams=0`` means every seat for
+        itself, and ``team_scoring`` is read only with teams."""
+        if not isinstance(options, dict):
+            raise TypeError(f"OpenSpiel options must be a dict, got {type(options).__name__}")
+        options = dict(options)
+        if options.get("teams") == 0:
+            options["teams"] = None
+            options.pop("team_scoring", None)
+        return super().from_openspiel(options)
 
     @property
     def leads_highest_double(self) -> bool:
