@@ -35,6 +35,9 @@ CONFIGS = [
     "dominocore_block(players=2)",
     "dominocore_block(players=3,lead=highest_double)",
     "dominocore_block(players=4,set=9,round_index=2)",
+    # partnerships (docs/games/partnership.md): OpenSpiel's team game, and the Puerto Rico lead
+    "dominocore_block(players=4,hand_size=7,teams=2,team_scoring=fewer_pips)",
+    "dominocore_block(players=4,set=9,hand_size=10,teams=2,lead=puerto_rico)",
     "dominocore_mexican_train(players=4,set=9)",
     "dominocore_mexican_train(players=2,set=6,drawn_tile=may,double_blank_50=true)",
 ]
