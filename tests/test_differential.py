@@ -61,6 +61,10 @@ GAMES = {
     "doubles": ("Doubles", {}),
     "block": ("Block", {}),
     "block-highest-double": ("Block", {"lead": "highest_double"}),
+    # partnerships (docs/games/partnership.md): both scorings, and the Puerto Rico lead
+    "block-teams": ("Block", {"teams": 2}),
+    "block-teams-fewer-pips": ("Block", {"teams": 2, "team_scoring": "fewer_pips"}),
+    "block-teams-puerto-rico": ("Block", {"teams": 2, "lead": "puerto_rico"}),
     "mexican_train": ("MexicanTrain", {}),
     "mexican_train-may-db50": ("MexicanTrain", {"drawn_tile": "may", "double_blank_50": True}),
 }
