@@ -10,7 +10,7 @@ import argparse
 
 import numpy as np
 import pytest
-from dominocore import openspiel_model
+from dominocore import cli, openspiel_model
 from dominocore.cli import build_parser
 from dominocore.cli_games import build_rules
 from dominocore.common.errors import RulesError, StateError
@@ -18,6 +18,7 @@ from dominocore.common.rules import rules_from_dict
 from dominocore.games import GAMES, Block
 from dominocore.svg import render as svg_render
 from dominocore.tournament_result import TournamentResult, margins
+from test_cli import _Person
 
 PAIRS = dict(players=4, hand_size=7, teams=2)
 
@@ -136,3 +137,19 @@ def test_bad_record_teams_are_refused_by_both_engines(dc):
     with pytest.raises(StateError, match="cannot sit as 3 teams"):
         dc.Round.from_dict(data)
     assert np.array_equal(np.asarray(r.rules.round_margins([1, 0, 1, 0])), [1, -1, 1, -1])
+
+
+def test_play_with_a_bot_partner(capsys, monkeypatch):
+    """``dominocore play`` in a partnership: you at seat 0, a bot partner at
+    seat 2, and the round's points shown as team points."""
+    person = _Person(capsys)
+    monkeypatch.setattr("builtins.input", person)
+    argv = ["play", "--game", "block", "--players", "4", "--teams", "2", "--seed", "3", "--rounds", "1"]
+    assert cli.main(argv) == 0
+    out = person.output()
+    assert "you are seat 0" in out and "teams: 0+2 against 1+3" in out
+    assert "seat 0 (you), team 0" in out and "seat 2, team 0" in out
+    over = [line for line in out.splitlines() if line.startswith("round 0 over: ")]
+    assert len(over) == 1
+    points = [int(x) for x in over[0].split("points ")[1].split()]
+    assert points[0] == points[2] and points[1] == points[3] and min(points[0], points[1]) == 0
