@@ -277,6 +277,33 @@ def test_next_leader_in_a_match(scoring, seed, reason, last, points, starter, le
     assert (r1.starter, r1.centre, r1.to_dict()["deal"]["highest_double"]) == (leader, None, False)
 
 
+@pytest.mark.parametrize(
+    "seed, centre, starter, points, leader",
+    [
+        (0, "4-4", 0, (39, 0, 39, 0), 0),  # the starter's team won: it leads again
+        (37, "5-5", 2, (0, 31, 0, 31), 3),  # its team lost: the seat after it
+        (279, "3-3", 2, (0, 0, 0, 0), 2),  # nobody won: the previous leader (the same seat)
+    ],
+)
+def test_next_leader_after_a_block_at_the_set_up(seed, centre, starter, points, leader):
+    """P4 and B2: a round blocked by the double the set-up placed, before any
+    move: that double was the starter's lead (its placement, B2), so the
+    starter is the blocker."""
+    rules = ref.Block(players=4, hand_size=2, teams=2, lead="puerto_rico", target=1000)
+    m = ref.Match(rules, seed=seed)
+    r0 = m.new_round()
+    res = r0.result
+    assert (str(r0.centre), res.reason, res.moves, res.starter, tuple(res.points)) == (
+        centre,
+        "blocked",
+        0,
+        starter,
+        points,
+    )
+    assert tuple(res.points) == expected_points(r0)
+    assert m.new_round().starter == leader
+
+
 def check_team_match(match, seed):
     """Every round of a finished match: the deal (B1, B6: one generator), its
     leader (P4), its points (P3), the team totals (P2) and the winners."""
