@@ -153,3 +153,26 @@ def test_play_with_a_bot_partner(capsys, monkeypatch):
     assert len(over) == 1
     points = [int(x) for x in over[0].split("points ")[1].split()]
     assert points[0] == points[2] and points[1] == points[3] and min(points[0], points[1]) == 0
+
+
+def test_a_partnership_tournament_seats_partners_and_counts_team_wins(dc):
+    """docs/tournaments.md 2: "A and A against B and B" on both sides of every
+    deal, and "A with a greedy partner" on every seat; a team's win counts
+    once for each partner, tied teams share."""
+    rules = dc.Block(**PAIRS)
+    result = dc.tournament(rules, ["greedy", "random"], rounds=12, seed=5)
+    assert result.seating.tolist() == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    assert (result.points[..., 0] == result.points[..., 2]).all() and (
+        result.points[..., 1] == result.points[..., 3]
+    ).all()
+    assert np.allclose(result.wins.sum(axis=2), 2.0)  # two seats of one winning team, or four halves
+    margin = result.per_deal("margin")
+    assert np.allclose(margin[:, 0], -margin[:, 1])
+    assert {row["team"] for row in result.teams()} == {"greedy+greedy", "random+random"}
+    mixed = dc.tournament(
+        rules, {"A": "greedy", "greedy": "greedy"}, rounds=3, seed=5, lineup=["A", "greedy", "greedy", "greedy"]
+    )
+    assert sorted(mixed.seating.tolist()) == sorted([[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]])
+    assert {row["team"] for row in mixed.teams()} == {"A+greedy", "greedy+greedy"}
+    # A plays exactly as greedy here, so its team's margin is exactly 0 on average over the rotations
+    assert mixed.table()[0]["mean_margin"] == pytest.approx(0.0, abs=1e-9)

@@ -87,7 +87,7 @@ class TournamentResult:
     Raw data (numpy arrays): ``seating`` (tables x seats: the bot index at
     each seat of each table), ``points`` (deals x tables x seats: round
     points, or match totals with ``matches=``), ``wins`` (the same shape:
-    each winner's share, 1/k for k tied winners), ``rounds`` (deals x
+    each winner's share, 1/k for k tied winners or winning teams), ``rounds`` (deals x
     tables: rounds played). ``bots`` names the bots; ``unit`` is
     ``"rounds"`` or ``"matches"``.
 
