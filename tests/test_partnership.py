@@ -139,6 +139,12 @@ def test_bad_record_teams_are_refused_by_both_engines(dc):
     assert np.array_equal(np.asarray(r.rules.round_margins([1, 0, 1, 0])), [1, -1, 1, -1])
 
 
+def points_shown(out: str) -> list:
+    """The round's points as the line ``round 0 over: ...`` shows them."""
+    over = [line for line in out.splitlines() if line.startswith("round 0 over: ")]
+    return [int(x) for x in over[-1].split("points ")[1].split()]
+
+
 def test_play_with_a_bot_partner(capsys, monkeypatch):
     """``dominocore play`` in a partnership: you at seat 0, a bot partner at
     seat 2, and the round's points shown as team points."""
@@ -148,6 +154,7 @@ def test_play_with_a_bot_partner(capsys, monkeypatch):
     assert cli.main(argv) == 0
     out = person.output()
     assert "you are seat 0" in out and "teams: 0+2 against 1+3" in out
+    assert f"team points: 0+2 {points_shown(out)[0]}, 1+3 {points_shown(out)[1]}" in out
     assert "seat 0 (you), team 0" in out and "seat 2, team 0" in out
     over = [line for line in out.splitlines() if line.startswith("round 0 over: ")]
     assert len(over) == 1
