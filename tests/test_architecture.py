@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import needs_core
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYTHON = os.path.join(ROOT, "python")
@@ -224,6 +225,7 @@ def test_shared_cpp_code_names_no_game():
     assert found == []
 
 
+@needs_core  # the searches are the compiled core's: a pure-Python install has none
 def test_search_policy_names_are_the_searches():
     from dominocore.common.policies import SEARCH_POLICY_NAMES
     from dominocore.search import SEARCH_POLICIES
