@@ -84,9 +84,9 @@ def openspiel_loop(game, games: int, seed: int = 1) -> int:
     return actions
 
 
-def block_games(games: int, seed: int = 1) -> List[Tuple[int, List[int]]]:
-    """``games`` random 2-player double-6 Block rounds played by the core: (seed, action ids)."""
-    rules, games_out = core.Block(players=2), []
+def block_games(rules, games: int, seed: int = 1) -> List[Tuple[int, List[int]]]:
+    """``games`` random Block rounds of ``rules`` played by the core: (seed, action ids)."""
+    games_out = []
     choice = random.Random(seed).choice
     for i in range(games):
         state = core.Round(rules, seed=seed + i)
@@ -98,9 +98,9 @@ def block_games(games: int, seed: int = 1) -> List[Tuple[int, List[int]]]:
     return games_out
 
 
-def block_replay(module, played: List[Tuple[int, List[int]]]) -> int:
-    """Replay Block games through ``module``'s step interface; return the placements made."""
-    rules, placements = module.Block(players=2), 0
+def block_replay(module, rules, played: List[Tuple[int, List[int]]]) -> int:
+    """Replay Block games of ``rules`` through ``module``'s step interface; return the placements made."""
+    rules, placements = module.rules_from_dict(rules.to_dict()), 0
     pass_id = rules.num_actions - 1
     for seed, actions in played:
         state = module.Round(rules, seed=seed)
@@ -111,18 +111,21 @@ def block_replay(module, played: List[Tuple[int, List[int]]]) -> int:
     return placements
 
 
-def openspiel_block_script(played: List[Tuple[int, List[int]]]) -> List[List[int]]:
-    """The same games as OpenSpiel python_block_dominoes action lists: the deal as chance
-    outcomes (hand 0, then hand 1), then each placement as (player, tile, edge); our Passes
-    have no counterpart (OpenSpiel skips a seat that cannot place)."""
-    from open_spiel.python.games import block_dominoes as bd
-
+def openspiel_block_script(rules, bd, played: List[Tuple[int, List[int]]]) -> List[List[int]]:
+    """The same games as action lists of OpenSpiel's ``bd`` (python_block_dominoes, or
+    python_team_dominoes with 4 seats): the deal as chance outcomes (block_dominoes: hand 0,
+    then hand 1; team_dominoes: a tile to each seat in turn), then each placement as (player,
+    tile, edge); our Passes have no counterpart (OpenSpiel skips a seat that cannot place)."""
     deck = {(int(a), int(b)): i for i, (a, b) in enumerate(bd._DECK)}
     ids = {str(action): i for i, action in enumerate(bd._ACTIONS)}
-    rules, scripts = core.Block(players=2), []
+    scripts, p = [], rules.players
     for seed, actions in played:
         state = core.Round(rules, seed=seed)
-        script = [deck[(t.low, t.high)] for seat in (0, 1) for t in state.hand(seat)]
+        hands = [state.hand(seat) for seat in range(p)]
+        dealt = [hands[s][i] for s in range(p) for i in range(rules.hand_size)]
+        if p == 4:  # team_dominoes deals round the table
+            dealt = [hands[s][i] for i in range(rules.hand_size) for s in range(p)]
+        script = [deck[(t.low, t.high)] for t in dealt]
         for a in actions:
             move, seat, lead = state.action_to_move(a), state.current_player, not state.layout
             if move.kind == "place":
@@ -132,6 +135,26 @@ def openspiel_block_script(played: List[Tuple[int, List[int]]]) -> List[List[int
             state.apply_action(a)
         scripts.append(script)
     return scripts
+
+
+def against_openspiel(label: str, rules, module, game, n: Callable[[int], int], repeats: int):
+    """The rows and ratios of ``rules`` against the OpenSpiel game ``game`` (its Python
+    ``module``) on the same random games: replays in both, and the C++ batch."""
+    played = block_games(rules, n(2000))
+    scripts = openspiel_block_script(rules, module, played)
+    os_rate = best_rate(lambda: openspiel_replay(game, scripts), repeats)
+    ours = best_rate(lambda: block_replay(core, rules, played), repeats)
+    batch = best_rate(lambda: int(core.simulate(rules, rounds=n(200_000), seed=1, threads=1).moves.sum()), repeats)
+    rows = [
+        (f"{label} replay, OpenSpiel {game.get_type().short_name}", os_rate, "placements/s"),
+        (f"{label} replay, step loop over the C++ core", ours, "placements/s"),
+        (f"{label} simulate, C++, 1 thread", batch, "moves/s"),
+    ]
+    ratios = [
+        (f"{label}: step loop / OpenSpiel (same games; goal >= 10)", ours / os_rate),
+        (f"{label}: C++ simulate / OpenSpiel (goal >= 100)", batch / os_rate),
+    ]
+    return rows, ratios
 
 
 def openspiel_replay(game, scripts: List[List[int]]) -> int:
@@ -465,25 +488,24 @@ def main() -> None:
         rows.append(("step loop, trains via dominocore.openspiel (chance too)", os_bridge, "actions/s"))
         ratios.append(("step loop: C++ core / OpenSpiel-driven dominocore", step_core / os_bridge))
 
-    # -- Block against OpenSpiel's python_block_dominoes, on identical games
+    # -- Block and partnership Block against OpenSpiel's python_block_dominoes and
+    # python_team_dominoes (docs/games/partnership.md P6), on identical games
     if "pyspiel" in sys.modules:
-        played = block_games(n(2000))
-        scripts = openspiel_block_script(played)
-        os_rate = best_rate(lambda: openspiel_replay(block, scripts), repeats)
-        ours = best_rate(lambda: block_replay(core, played), repeats)
-        block_rules = core.Block(players=2)
-        batch = best_rate(
-            lambda: int(core.simulate(block_rules, rounds=n(200_000), seed=1, threads=1).moves.sum()), repeats
-        )
-        rows += [
-            ("Block replay, OpenSpiel python_block_dominoes", os_rate, "placements/s"),
-            ("Block replay, step loop over the C++ core", ours, "placements/s"),
-            ("Block simulate, C++, 1 thread", batch, "moves/s"),
+        from open_spiel.python.games import block_dominoes, team_dominoes
+
+        peers = [
+            ("Block", core.Block(players=2), block_dominoes, block),
+            (
+                "Team Block",
+                core.Block(players=4, hand_size=7, teams=2, team_scoring="fewer_pips"),
+                team_dominoes,
+                pyspiel.load_game("python_team_dominoes"),
+            ),
         ]
-        ratios += [
-            ("Block: step loop / OpenSpiel (same games; goal >= 10)", ours / os_rate),
-            ("Block: C++ simulate / OpenSpiel (goal >= 100)", batch / os_rate),
-        ]
+        for label, peer_rules, peer_module, peer_game in peers:
+            peer_rows, peer_ratios = against_openspiel(label, peer_rules, peer_module, peer_game, n, repeats)
+            rows += peer_rows
+            ratios += peer_ratios
 
     # -- a long Doubles match (O(1) accounting a round) and the resources of a batch
     long_match = core.Doubles(players=2, target=10**6, max_rounds=n(100_000))

@@ -24,6 +24,17 @@ Usage::
     python bench/tournament.py --backend ray            # on a Ray cluster (RAY_ADDRESS, or --address)
 
 It prints a markdown table, suitable for the README.
+
+``--partnerships`` runs the partnership experiment of
+docs/games/partnership.md instead, fixed in advance the same way: the three
+partnership games (OpenSpiel's team game, the Puerto Rico rules, the Latin
+double-9 game), each with two designs, "A and A against greedy and greedy"
+(lineup ``A greedy A greedy``) and "A with a greedy partner against greedy
+and greedy" (lineup ``A greedy greedy greedy``), rotated over the seats on
+the same 500 deals; the metric is A's team margin, tested one-sided
+("above 0") at p < 0.01 in each row::
+
+    python bench/tournament.py --partnerships
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ import time
 from typing import Any, Dict, List, Tuple
 
 import dominocore as dc
+from dominocore.stats import paired_t_test, t_interval
 
 #: The experiment's seed (fixed in advance).
 SEED = 20_251_101
@@ -61,6 +73,53 @@ def configurations() -> List[Tuple[str, Any]]:
     ]
 
 
+def partnership_games() -> List[Tuple[str, Any]]:
+    """The three partnership games of docs/games/partnership.md P6 (one round each)."""
+    return [
+        ("OpenSpiel team game, d6", dc.Block(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")),
+        ("Puerto Rico, d6", dc.Block(players=4, set=6, hand_size=7, teams=2, target=200, lead="puerto_rico")),
+        ("Latin, d9", dc.Block(players=4, set=9, hand_size=10, teams=2, target=100, lead="puerto_rico")),
+    ]
+
+
+def run_partnerships(args: argparse.Namespace, spec: Any, label: str) -> str:
+    """Play the partnership experiment and return its markdown report."""
+    designs = [
+        ("A+A vs greedy+greedy", ["A", "greedy", "A", "greedy"]),
+        ("A+greedy vs greedy+greedy", ["A"] + ["greedy"] * 3),
+    ]
+    rows = []
+    for title, rules in partnership_games():
+        for design, lineup in designs:
+            start = time.perf_counter()
+            result = dc.tournament(
+                rules, {"A": spec, "greedy": "greedy"}, rounds=args.deals, seed=args.seed, lineup=lineup,
+                backend=args.backend, chunks=args.chunks, address=args.address, progress=not args.quiet,
+            )  # fmt: skip
+            elapsed = time.perf_counter() - start
+            margin = result.per_deal("margin")[:, result.index("A")]  # A's team margin, per deal
+            mean, low, high = t_interval(margin)
+            p = paired_t_test(margin)
+            teams = {row["team"]: row for row in result.teams()}
+            team_a = next(name for name in teams if "A" in name.split("+"))
+            rows.append(
+                f"| {title} | {design} | {result.deals} | {mean:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} "
+                f"| {'**yes**' if p < ALPHA else 'no'} | {teams[team_a]['win_rate']:.3f} | {elapsed:.1f} s |"
+            )
+    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    return "\n".join(
+        [
+            f"Bot A = `{label}` in partnerships: A's team margin on the same deals (seed {args.seed}), seats "
+            f'rotated; one-sided t-test of "above 0" at p < {ALPHA}.{smoke}',
+            "",
+            f"| game | design | deals | A's team margin [95% CI] | one-sided p | A's team better (p < {ALPHA}) "
+            "| A's team win rate | time |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
+
+
 def bot_spec(name: str, options: Dict[str, Any]) -> Any:
     """A tournament bot spec: the name alone, or (name, options)."""
     return (name, options) if options else name
@@ -71,6 +130,8 @@ def run(args: argparse.Namespace) -> str:
     options = json.loads(args.options) if args.options else DEFAULT_OPTIONS.get(args.bot, {})
     spec = bot_spec(args.bot, options)
     label = args.bot if not options else f"{args.bot}({', '.join(f'{k}={v!r}' for k, v in sorted(options.items()))})"
+    if args.partnerships:
+        return run_partnerships(args, spec, label)
     names = {"A": spec, "greedy": "greedy"}
     rows = []
     for title, rules in configurations():
@@ -122,6 +183,7 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--chunks", type=int, default=None, help="chunks (Ray tasks) a configuration")
     parser.add_argument("--address", default=None, help="the Ray cluster's address (else RAY_ADDRESS or local)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    parser.add_argument("--partnerships", action="store_true", help="the partnership experiment instead")
     args = parser.parse_args(argv)
     print(run(args))
     return 0

@@ -401,25 +401,32 @@ def _fill(
 # ------------------------------------------------------------------ random positions
 
 #: Every configuration of the information model: (game, options), sets 6 and 9, 2-4 players.
-CONFIGS: List[Tuple[str, Dict[str, Any]]] = [
-    (game, {**options, "set": n, "players": p})
-    for n in (6, 9)
-    for p in (2, 3, 4)
-    for game, options in [
-        ("chickenfoot", {"rule_set": "trains"}),
-        ("chickenfoot", {"rule_set": "cross"}),
-        ("doubles", {}),
-        ("block", {"lead": "winner"}),
-        ("block", {"lead": "highest_double"}),
-        ("mexican_train", {}),
+CONFIGS: List[Tuple[str, Dict[str, Any]]] = (
+    [
+        (game, {**options, "set": n, "players": p})
+        for n in (6, 9)
+        for p in (2, 3, 4)
+        for game, options in [
+            ("chickenfoot", {"rule_set": "trains"}),
+            ("chickenfoot", {"rule_set": "cross"}),
+            ("doubles", {}),
+            ("block", {"lead": "winner"}),
+            ("block", {"lead": "highest_double"}),
+            ("mexican_train", {}),
+        ]
     ]
-]
+    + [  # partnerships (docs/games/partnership.md P5): partners see each other's hands no more than opponents'
+        ("block", {"teams": 2, "lead": "puerto_rico", "set": n, "players": 4}) for n in (6, 9)
+    ]
+    + [("block", {"teams": 2, "team_scoring": "fewer_pips", "set": 6, "players": 4})]
+)
 
 
 def config_id(config: Tuple[str, Dict[str, Any]]) -> str:
     """A short test id for a configuration."""
     game, options = config
     extra = options.get("rule_set") or options.get("lead") or ""
+    extra += f"-teams{options['teams']}-{options.get('team_scoring', 'all_pips')}" if options.get("teams") else ""
     return f"{game}{'-' + extra if extra else ''}-d{options['set']}-p{options['players']}"
 
 

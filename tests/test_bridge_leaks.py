@@ -51,8 +51,9 @@ CONFIGS = [
     ("doubles", {"players": 3, "set": 6}),
     ("block", {"players": 3, "set": 6, "lead": "highest_double"}),
     ("mexican_train", {"players": 3, "set": 6}),
+    ("block", {"players": 4, "set": 6, "hand_size": 7, "teams": 2, "lead": "puerto_rico"}),
 ]
-IDS = ["trains", "cross", "doubles", "block", "mexican_train"]
+IDS = ["trains", "cross", "doubles", "block", "mexican_train", "block-teams"]
 #: Random rounds per configuration whose positions are compared.
 SEEDS = (1, 2)
 

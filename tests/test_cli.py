@@ -61,7 +61,10 @@ def test_every_game_plays_from_the_command_line(capsys, argv, rounds):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--game", "doubles", "--rule-set", "cross"], "--rule-set: doubles has no rule sets"),
+        (
+            ["--game", "doubles", "--rule-set", "cross"],
+            "--rule-set: doubles has no such option (only chickenfoot has: trains, cross)",
+        ),
         (["--game", "block", "--drawn-tile", "may"], "--drawn-tile: block has no such option"),
         (["--game", "chickenfoot", "--lead", "winner"], "--lead: chickenfoot has no such option"),
         (["--game", "mexican_train", "--target", "50"], "--target: mexican_train has no such option"),

@@ -61,6 +61,10 @@ GAMES = {
     "doubles": ("Doubles", {}),
     "block": ("Block", {}),
     "block-highest-double": ("Block", {"lead": "highest_double"}),
+    # partnerships (docs/games/partnership.md): both scorings, and the Puerto Rico lead
+    "block-teams": ("Block", {"teams": 2}),
+    "block-teams-fewer-pips": ("Block", {"teams": 2, "team_scoring": "fewer_pips"}),
+    "block-teams-puerto-rico": ("Block", {"teams": 2, "lead": "puerto_rico"}),
     "mexican_train": ("MexicanTrain", {}),
     "mexican_train-may-db50": ("MexicanTrain", {"drawn_tile": "may", "double_blank_50": True}),
 }
@@ -183,7 +187,8 @@ def test_whole_matches_agree(rule_set):
     rng = random.Random(rule_set)
     for i in range(MATCHES):
         n = (6, 9, 12)[i % 3]
-        p = 2 + i % 3
+        counts = [q for q in (2, 3, 4) if fits(rule_set, n, q)]  # partnerships: 4 players only
+        p = counts[i % len(counts)]
         seed = rng.getrandbits(64)
         a = ref.Match(make_rules(ref, rule_set, n, p), seed=seed)
         b = native.Match(make_rules(native, rule_set, n, p), seed=seed)

@@ -25,6 +25,7 @@ RULES = [
     ("doubles", lambda m: m.Doubles(players=2, target=60)),
     ("block", lambda m: m.Block(players=3)),
     ("block-hd", lambda m: m.Block(players=2, lead="highest_double", target=40)),
+    ("block-teams", lambda m: m.Block(players=4, hand_size=7, teams=2, lead="puerto_rico", target=60)),
     ("mexican", lambda m: m.MexicanTrain(players=3, set=9)),
 ]
 IDS = [name for name, _ in RULES]

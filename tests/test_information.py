@@ -790,7 +790,8 @@ def test_records_keep_the_setup_facts(dc, config):
         data = round_.to_dict()
         assert data["version"] == 2
         deal = data["deal"]
-        assert deal["highest_double"] is (game == "doubles" or options.get("lead") == "highest_double")
+        # P4 of docs/games/partnership.md: a puerto_rico round on its own leads the highest double too
+        assert deal["highest_double"] is (game == "doubles" or options.get("lead") in ("highest_double", "puerto_rico"))
         if options.get("rule_set") != "cross":
             assert deal["setup_draws"] == []
         loaded = dc.Round.from_dict(data)
@@ -1082,6 +1083,8 @@ def _observation_planes(round_, tensor) -> Dict[str, np.ndarray]:
     sizes.update({"drawing": 1, "markers": p})
     if rules.game == "mexican_train":
         sizes["train ends"] = (p + 1) * (n + 1)
+    if rules.teams:
+        sizes["teammates"] = p
     return _split(tensor, sizes)
 
 
@@ -1106,6 +1109,8 @@ def test_tensor_sizes_follow_the_tables(dc, config):
     obs = t + t + t + (n + 1) + (n + 1) + n + 4 + p + p + p + 1 + 1 + p
     if rules.game == "mexican_train":
         obs += (p + 1) * (n + 1)
+    if rules.teams:
+        obs += p  # teammates (docs/games/partnership.md P5)
     assert round_.information_state_tensor_shape == (info,)
     assert round_.observation_tensor_shape == (obs,)
     for seat in range(p):
@@ -1183,6 +1188,9 @@ def test_tensor_planes_hold_what_the_tables_say(dc, config):
             ends = {round_.train_of(e.id): e.number for e in round_.open_ends}
             expected = [_one_hot(n + 1, ends.get(train, n)) for train in range(p + 1)]
             assert np.array_equal(obs["train ends"], np.concatenate(expected))
+        if rules.teams:
+            partners = [s for s in range(p) if s % rules.teams == seat % rules.teams]
+            assert np.array_equal(obs["teammates"], _one_hot(p, *partners))
 
 
 # ------------------------------------------------------------------ the worst-case scan (bench/)

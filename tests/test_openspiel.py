@@ -35,6 +35,9 @@ CONFIGS = [
     "dominocore_block(players=2)",
     "dominocore_block(players=3,lead=highest_double)",
     "dominocore_block(players=4,set=9,round_index=2)",
+    # partnerships (docs/games/partnership.md): OpenSpiel's team game, and the Puerto Rico lead
+    "dominocore_block(players=4,hand_size=7,teams=2,team_scoring=fewer_pips)",
+    "dominocore_block(players=4,set=9,hand_size=10,teams=2,lead=puerto_rico)",
     "dominocore_mexican_train(players=4,set=9)",
     "dominocore_mexican_train(players=2,set=6,drawn_tile=may,double_blank_50=true)",
 ]
@@ -187,6 +190,8 @@ def test_returns_are_the_round_margins_and_sum_to_zero(dc, name):
         returns = state.returns()
         for seat in range(p):
             others = (sum(points) - points[seat]) / (p - 1)
+            if game.rules.teams == 2:  # partners hold their team's points: the team's margin
+                others = points[1 - seat % 2]
             assert returns[seat] == pytest.approx(others - points[seat] if cost else points[seat] - others)
             assert game.min_utility() <= returns[seat] <= game.max_utility()
         assert sum(returns) == pytest.approx(0.0, abs=1e-9)

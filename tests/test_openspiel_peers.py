@@ -178,3 +178,94 @@ def test_block_matches_openspiel(dc):
         assert (points[0] - points[1], points[1] - points[0]) == returns, f"seed {seed}: {res}"
     # The sample covers both endings and skipped seats.
     assert blocked > 0 and outs > 0 and passes > 0
+
+
+# ------------------------------------------------ OpenSpiel's python_team_dominoes (docs/games/partnership.md P6)
+
+TEAM_GAMES = scaled(1000, 20000, "DOMINOCORE_OPENSPIEL_GAMES")
+
+
+def team_module():
+    return pytest.importorskip(
+        "open_spiel.python.games.team_dominoes", reason="this open_spiel has no python_team_dominoes"
+    )
+
+
+def team_key(module, action):
+    """A team_dominoes action as (tile "a-b", number): None for the lead."""
+    a = module._ACTIONS[action]
+    low, high = (int(x) for x in a.tile)
+    return (f"{low}-{high}", None if a.edge is None else int(a.edge))
+
+
+@functools.lru_cache(maxsize=None)
+def openspiel_team_games(count):
+    """``count`` seeded random games of python_team_dominoes: the hands, every
+    decision (player, legal keys, chosen key) and the returns. Hands come from
+    our shuffle (SplitMix64, seat s takes positions s*7..s*7+6); OpenSpiel
+    deals tile by tile to seats 0, 1, 2, 3 in turn, so the chance outcomes
+    are fed in that order."""
+    module = team_module()
+    game = pyspiel.load_game("python_team_dominoes")
+    games = []
+    for seed in range(count):
+        deck = list(range(28))
+        SplitMix64(seed).shuffle(deck)
+        hands = [[tile_of(i) for i in deck[s * HAND : (s + 1) * HAND]] for s in range(4)]
+        state = game.new_initial_state()
+        for k in range(HAND):
+            for seat in range(4):
+                assert state.is_chance_node()
+                state.apply_action(module._DECK.index(os_tile(hands[seat][k])))
+        rng = random.Random(seed)
+        steps = []
+        while not state.is_terminal():
+            player = state.current_player()
+            actions = state.legal_actions()
+            keys = {team_key(module, a): a for a in actions}
+            assert len(keys) == len(actions)
+            chosen = sorted(keys)[rng.randrange(len(keys))]
+            steps.append((player, frozenset(keys), chosen))
+            state.apply_action(keys[chosen])
+        games.append((seed, hands, steps, tuple(int(x) for x in state.returns())))
+    return games
+
+
+def test_team_block_matches_openspiel_team_dominoes(dc):
+    """P6: Block(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")
+    is python_team_dominoes: the same seat to move (ours passes where
+    OpenSpiel skips), the same legal placements by (tile, number) after every
+    move, and returns equal to the team margins."""
+    rules = dc.Block(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")
+    endings = {"out": 0, "blocked": 0, "tie": 0, "out_but_lost": 0}
+    passes = 0
+    for seed, hands, steps, returns in openspiel_team_games(TEAM_GAMES):
+        r = dc.Round.from_deal(rules, hands=[[text(t) for t in h] for h in hands], yard=[], centre=None, starter=0)
+        for i, (player, keys, chosen) in enumerate(steps):
+            where = f"seed {seed}, decision {i}, moves {[str(m) for m in r.move_stack]}"
+            while not r.is_over and r.current_player != player:
+                assert [str(m) for m in r.legal_moves()] == ["pass"], where  # a seat OpenSpiel skipped
+                r.push("pass")
+                passes += 1
+            assert r.current_player == player, where
+            assert our_keys(r) == set(keys), where
+            tile, number = chosen
+            numbers = {e.id: e.number for e in r.open_ends}
+            r.push(
+                next(
+                    m
+                    for m in r.legal_moves(distinct=True)
+                    if m.is_place and str(m.tile) == tile and numbers[m.end] == number
+                )
+            )
+        assert r.is_over, f"seed {seed}: OpenSpiel ended, dominocore goes on"
+        res = r.result
+        margins = tuple(int(x) for x in rules.round_margins(res.points))
+        assert margins == returns, f"seed {seed}: {res}, OpenSpiel {returns}"
+        endings[res.reason] += 1
+        if returns == (0, 0, 0, 0):
+            endings["tie"] += 1
+        elif res.reason == "out" and returns[res.out_seat] < 0:
+            endings["out_but_lost"] += 1  # P3: going out does not by itself win under fewer_pips
+    # the sample covers every ending the rules distinguish, and skipped seats
+    assert min(endings.values()) > 0 and passes > 0, (endings, passes)

@@ -29,6 +29,7 @@ CONFIGS = [
     ("doubles", {"players": 4, "set": 9}),
     ("block", {"players": 2}),
     ("block", {"players": 3, "lead": "highest_double"}),
+    ("block", {"players": 4, "hand_size": 7, "teams": 2, "team_scoring": "fewer_pips"}),
     ("mexican_train", {"players": 4, "set": 9}),
     ("mexican_train", {"players": 3, "set": 6, "drawn_tile": "may"}),
 ]
@@ -119,6 +120,8 @@ def test_rewards_are_the_round_margins_at_the_end(dc, game, options):
         for s in range(p):
             others = (sum(points) - points[s]) / (p - 1)
             expected = others - points[s] if game in ("chickenfoot", "mexican_train") else points[s] - others
+            if options.get("teams") == 2:  # partners hold their team's points; a seat's margin is its team's
+                expected = points[s] - points[1 - s % 2]
             assert margins[s] == pytest.approx(expected)
         assert env.agents == []
 

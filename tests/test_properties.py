@@ -22,6 +22,7 @@ CONFIGS = [
     ("doubles", dict(players=4, set=9)),
     ("block", dict(players=2, set=6)),
     ("block", dict(players=4, set=9, lead="highest_double")),
+    ("block", dict(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")),
     ("mexican_train", dict(players=4, set=12)),
     ("mexican_train", dict(players=7, set=9, drawn_tile="may", double_blank_50=True)),
 ]

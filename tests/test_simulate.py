@@ -23,6 +23,7 @@ RULES = [
     dict(game="doubles", set=9, players=4, target=60),
     dict(game="block", set=6, players=2, target=50),
     dict(game="block", set=9, players=4, lead="highest_double", target=40),
+    dict(game="block", set=9, players=4, hand_size=10, teams=2, lead="puerto_rico", target=100),
     dict(game="mexican_train", set=6, players=3),
     dict(game="mexican_train", set=9, players=5, drawn_tile="may"),
 ]

@@ -78,12 +78,17 @@ void bind_match(py::module_& m) {
       "The seats that win a match with these round results (the game's match_winners hook).");
   m.def(
       "_next_leader",
-      [](const Rules& rules, const py::handle& previous, int round_index) {
-        return next_leader(rules, round_result_of(rules, previous, round_index));
+      [](const Rules& rules, const py::handle& previous, int round_index, int last_placer) {
+        if (last_placer < -1 || last_placer >= rules.players)
+          throw StateError("last_placer must be a seat or -1, got " + std::to_string(last_placer));
+        RoundResult r = round_result_of(rules, previous, round_index);
+        r.last_placer = last_placer;
+        return next_leader(rules, r);
       },
-      py::arg("rules"), py::arg("previous"), py::arg("round_index"),
+      py::arg("rules"), py::arg("previous"), py::arg("round_index"), py::arg("last_placer"),
       "The seat the match asks to lead the round after `previous` (Block), -1 when the game "
-      "decides.");
+      "decides; `last_placer` is the seat of that round's last placement (its blocker), -1 if "
+      "none.");
 }
 
 }  // namespace dominocore::bindings

@@ -155,6 +155,13 @@ void bind_round(py::module_& m) {
                                }
                                return out;
                              })
+      // The seat of the last placement (the set-up's double: the starter's),
+      // -1 if none: a blocked round's blocker, for Match's next leader.
+      .def_property_readonly("_last_placer",
+                             [](const State& s) {
+                               const int n = s.num_placements();
+                               return n ? int{s.placement(n - 1).seat} : -1;
+                             })
       .def_property_readonly("_moves", [](const State& s) { return encode_all(s.moves()); })
       .def_property_readonly("_deal",
                              [](const State& s) {

@@ -26,6 +26,9 @@ Rules to_rules(const py::object& obj) {
   if (d.contains("drawn_tile"))
     spec.drawn_tile = parse_drawn_tile(d["drawn_tile"].cast<std::string>());
   if (d.contains("lead")) spec.lead = parse_lead(d["lead"].cast<std::string>());
+  if (d.contains("teams") && !d["teams"].is_none()) spec.teams = d["teams"].cast<int>();
+  if (d.contains("team_scoring") && !d["team_scoring"].is_none())
+    spec.team_scoring = parse_team_scoring(d["team_scoring"].cast<std::string>());
   return make_rules(spec);
 }
 

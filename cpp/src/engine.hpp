@@ -279,6 +279,7 @@ struct Engine {
     r.result.starter = r.starter;
     r.result.moves = static_cast<int>(r.hist.size());
     r.result.round_index = r.round_index;
+    r.result.last_placer = r.n_placed ? r.placed[r.n_placed - 1].seat : -1;
     G::score_round(r, r.result);
   }
   /// After the set-up (readings 1 and 11): an empty hand is out (the lowest

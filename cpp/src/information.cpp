@@ -356,7 +356,7 @@ void observe(const RoundData& r, int seat, float* out) noexcept {
   o += 2;
   for (int s = 0; s < p; ++s) o[s] = static_cast<float>((r.f.markers >> s) & 1u);  // markers
   o += p;
-  G::write_observation_planes(r, o);  // Mexican Train: its train ends
+  G::write_observation_planes(r, seat, o);  // Mexican Train: its train ends; Block: teammates
 }
 
 }  // namespace

@@ -44,6 +44,22 @@ void check_match_options(int target, int max_rounds) {
                      str(kMaxMaxRounds));
 }
 
+/// docs/games/partnership.md P1: no teams (0), or k teams of two seats or
+/// more, k dividing the players; a team scoring other than the default
+/// only with teams.
+void check_teams(int teams, TeamScoring scoring, int players) {
+  if (teams == 0) {
+    if (scoring != TeamScoring::AllPips) throw RulesError("team_scoring needs teams");
+    return;
+  }
+  if (teams < 2 || teams > players || players % teams != 0 || players / teams < 2)
+    throw RulesError(str(players) + " players cannot sit as " + str(teams) +
+                     " teams of two or more partners (the number of teams must divide the "
+                     "players, with at least two seats each)");
+  if (scoring != TeamScoring::AllPips && scoring != TeamScoring::FewerPips)
+    throw RulesError("unknown team_scoring number " + str(static_cast<int>(scoring)));
+}
+
 void reject(bool given, const char* option, Game g) {
   if (given)
     throw RulesError(std::string("option ") + option + " does not apply to " + game_name(g));
@@ -82,6 +98,14 @@ void validate_as(const Rules& r) {
   G::check_rule_set(r);
   if (!o.lead && r.lead != Lead::Winner)
     throw RulesError("the lead option applies to " + games_taking(&RulesInfo::lead) + " only");
+  if (r.lead != Lead::Winner && r.lead != Lead::HighestDouble && r.lead != Lead::PuertoRico)
+    throw RulesError("unknown lead number " + str(static_cast<int>(r.lead)));
+  if (!o.teams && (r.teams != 0 || r.team_scoring != TeamScoring::AllPips))
+    throw RulesError("teams and team_scoring apply to " + games_taking(&RulesInfo::teams) +
+                     " only");
+  check_teams(r.teams, r.team_scoring, r.players);
+  if (r.lead == Lead::PuertoRico && r.teams == 0)
+    throw RulesError("lead='puerto_rico' is a partnership rule: it needs teams");
   if (o.to_target) {
     check_match_options(r.target, r.max_rounds);
   } else if (r.target != 0 || r.max_rounds != 0) {
@@ -117,6 +141,12 @@ Rules make_rules_as(const RulesSpec& spec) {
   reject(!o.to_target && spec.max_rounds.has_value(), "max_rounds", g);
   reject(!o.lead && spec.lead.has_value(), "lead", g);
   reject(!o.drawn_tile && spec.drawn_tile.has_value(), "drawn_tile", g);
+  reject(!o.teams && spec.teams.has_value(), "teams", g);
+  reject(!o.teams && spec.team_scoring.has_value(), "team_scoring", g);
+  r.teams = spec.teams.value_or(0);
+  if (r.teams == 0 && spec.team_scoring.has_value())
+    throw RulesError("team_scoring needs teams (the number of teams)");
+  r.team_scoring = spec.team_scoring.value_or(TeamScoring::AllPips);
   G::resolve(spec, r);
   r.hand_size =
       spec.hand_size ? *spec.hand_size : G::default_hand_size(r.rule_set, r.set, r.players);
@@ -141,7 +171,18 @@ const char* game_name(Game g) noexcept {
 
 const char* drawn_tile_name(DrawnTile d) noexcept { return d == DrawnTile::Must ? "must" : "may"; }
 
-const char* lead_name(Lead l) noexcept { return l == Lead::Winner ? "winner" : "highest_double"; }
+const char* lead_name(Lead l) noexcept {
+  switch (l) {
+    case Lead::Winner: return "winner";
+    case Lead::HighestDouble: return "highest_double";
+    case Lead::PuertoRico: return "puerto_rico";
+  }
+  return "unknown";
+}
+
+const char* team_scoring_name(TeamScoring t) noexcept {
+  return t == TeamScoring::AllPips ? "all_pips" : "fewer_pips";
+}
 
 Game parse_game(std::string_view s) {
   std::vector<std::string> expected;
@@ -161,7 +202,16 @@ DrawnTile parse_drawn_tile(std::string_view s) {
 Lead parse_lead(std::string_view s) {
   if (s == "winner") return Lead::Winner;
   if (s == "highest_double") return Lead::HighestDouble;
-  throw RulesError("unknown lead '" + std::string(s) + "': expected 'winner' or 'highest_double'");
+  if (s == "puerto_rico") return Lead::PuertoRico;
+  throw RulesError("unknown lead '" + std::string(s) +
+                   "': expected 'winner', 'highest_double' or 'puerto_rico'");
+}
+
+TeamScoring parse_team_scoring(std::string_view s) {
+  if (s == "all_pips") return TeamScoring::AllPips;
+  if (s == "fewer_pips") return TeamScoring::FewerPips;
+  throw RulesError("unknown team_scoring '" + std::string(s) +
+                   "': expected 'all_pips' or 'fewer_pips'");
 }
 
 int default_hand_size(Game game, RuleSet rule_set, int set, int players) {
@@ -192,6 +242,7 @@ std::string describe(const Rules& r) {
     s += G::describe_options(r);
     if (r.double_blank_50) s += ", 0-0 scores 50";
     if (r.target) s += ", target " + str(r.target) + ", at most " + str(r.max_rounds) + " rounds";
+    if (r.teams) s += ", " + str(r.teams) + " teams (" + team_scoring_name(r.team_scoring) + ")";
     return s;
   });
 }

@@ -23,7 +23,7 @@ constexpr size_t kMaxEdges = size_t{1} << 24;
 void rewards_of(const State& world, SearchReward kind, double* out) {
   const RoundResult& res = world.result();
   const Game game = world.rules().game;
-  if (kind == SearchReward::Margin) return round_margins(game, res, out);
+  if (kind == SearchReward::Margin) return round_margins(world.rules(), res, out);
   for (int s = 0; s < res.players; ++s) {
     const double own = res.points[static_cast<size_t>(s)];
     out[s] = points_are_costs(game) ? -own : own;

@@ -192,7 +192,7 @@ void VectorEnv::finish_(int i) {
     return;
   }
   double margins[kMaxPlayers];
-  round_margins(rules_.game, s.result(), margins);
+  round_margins(rules_, s.result(), margins);
   std::copy(margins, margins + rules_.players, reward);
   term_[u] = 1;
   ++episode_[u];

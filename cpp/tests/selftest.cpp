@@ -727,6 +727,221 @@ static Deal make_deal(const Rules& r, int centre, int starter, std::vector<std::
 static int ti(int a, int b) { return tile_index(a, b); }
 static Move pl(int a, int b, int end) { return Move::place(tile_index(a, b), end); }
 
+// Partnerships (docs/games/partnership.md): the options, the teams' scoring
+// (P3), the margins (P2), the lead "puerto_rico" (P4) and the teammates plane (P5).
+static void test_partnership() {
+  // P1: teams of two or more seats, k dividing p; team_scoring and
+  // puerto_rico only with teams; only Block takes teams.
+  const Rules r = block(4, 6, 7, Lead::Winner, std::nullopt, std::nullopt, 2);
+  CHECK(r.teams == 2 && r.team_scoring == TeamScoring::AllPips && r.sides() == 2);
+  CHECK(r.team_of(0) == 0 && r.team_of(1) == 1 && r.team_of(2) == 0 && r.team_of(3) == 1);
+  CHECK(block(4).teams == 0 && block(4).sides() == 4 && block(4).team_of(3) == 3);
+  CHECK(r != block(4, 6, 7) && r == block(4, 6, 7, Lead::Winner, std::nullopt, std::nullopt, 2));
+  CHECK(block(4, 6, 7, Lead::Winner, std::nullopt, std::nullopt, 0) == block(4, 6, 7));
+  CHECK(describe(r).find(", 2 teams (all_pips)") != std::string::npos);
+  CHECK(describe(block(4)).find("teams") == std::string::npos);
+  CHECK(throws<RulesError>([] { block(2, 6, std::nullopt, Lead::Winner, {}, {}, 2); }));
+  CHECK(throws<RulesError>([] { block(3, 6, std::nullopt, Lead::Winner, {}, {}, 3); }));
+  CHECK(throws<RulesError>([] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, 3); }));
+  CHECK(throws<RulesError>([] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, 4); }));
+  CHECK(throws<RulesError>([] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, 1); }));
+  CHECK(throws<RulesError>([] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, -2); }));
+  CHECK(throws<RulesError>(
+      [] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, {}, TeamScoring::FewerPips); }));
+  CHECK(throws<RulesError>(
+      [] { block(4, 6, std::nullopt, Lead::Winner, {}, {}, 0, TeamScoring::AllPips); }));
+  CHECK(throws<RulesError>([] { block(4, 6, std::nullopt, Lead::PuertoRico); }));
+  CHECK(block(4, 6, 7, Lead::PuertoRico, 200, {}, 2).lead == Lead::PuertoRico);
+  CHECK(parse_lead("puerto_rico") == Lead::PuertoRico &&
+        std::string(lead_name(Lead::PuertoRico)) == "puerto_rico");
+  CHECK(parse_team_scoring("fewer_pips") == TeamScoring::FewerPips &&
+        std::string(team_scoring_name(TeamScoring::AllPips)) == "all_pips");
+  CHECK(throws<RulesError>([] { parse_team_scoring("most_pips"); }));
+  {
+    RulesSpec spec;
+    spec.game = parse_game("doubles");
+    spec.players = 4;
+    spec.teams = 2;
+    CHECK(throws<RulesError>([&] { make_rules(spec); }));
+    spec.teams.reset();
+    spec.team_scoring = TeamScoring::AllPips;
+    CHECK(throws<RulesError>([&] { make_rules(spec); }));
+    Rules bad = r;
+    bad.teams = 3;
+    CHECK(throws<RulesError>([&] { bad.validate(); }));
+    bad = block(4, 6, 7);
+    bad.team_scoring = TeamScoring::FewerPips;
+    CHECK(throws<RulesError>([&] { bad.validate(); }));
+    bad.team_scoring = TeamScoring::AllPips;
+    bad.lead = Lead::PuertoRico;
+    CHECK(throws<RulesError>([&] { bad.validate(); }));
+  }
+
+  const Rules fewer = block(4, 6, 7, Lead::Winner, {}, {}, 2, TeamScoring::FewerPips);
+  const Rules pr = block(4, 6, 7, Lead::PuertoRico, {}, {}, 2);
+  auto play = [](const Rules& rules, const Deal& d, const std::vector<Move>& moves) {
+    State s(rules, d);
+    for (const Move& m : moves) s.push(m);
+    CHECK(s.is_over());
+    s.validate();
+    return s.result();
+  };
+  auto points = [](const RoundResult& x) {
+    return std::vector<int>(x.points.begin(), x.points.begin() + x.players);
+  };
+  auto margins = [](const Rules& rules, const RoundResult& x) {
+    double m[kMaxPlayers];
+    round_margins(rules, x, m);
+    return std::vector<double>(m, m + x.players);
+  };
+  // The example of P3: seat 1 leads its last tile and goes out; seat 0 holds
+  // 6-6, seat 2 0-1 and seat 3 2-3.
+  const Deal example = make_deal(r, -1, 1, {{ti(6, 6)}, {ti(4, 5)}, {ti(0, 1)}, {ti(2, 3)}});
+  for (const Rules& rules : {r, pr}) {
+    const RoundResult out = play(rules, example, {pl(4, 5, 0)});
+    CHECK(out.reason == EndReason::Out && out.out_seat == 1 && out.last_placer == 1);
+    CHECK((points(out) == std::vector<int>{0, 18, 0, 18}));
+    CHECK((margins(rules, out) == std::vector<double>{-18, 18, -18, 18}));
+    CHECK(next_leader(rules, out) == 1);
+  }
+  {
+    const RoundResult out = play(fewer, example, {pl(4, 5, 0)});
+    CHECK((points(out) == std::vector<int>{0, 13, 0, 13}));
+    CHECK((margins(fewer, out) == std::vector<double>{-13, 13, -13, 13}));
+  }
+  // fewer_pips: seat 0 goes out, but its partner holds more than the other
+  // team: team {1, 3} wins the 12 pips of team {0, 2}.
+  {
+    const Deal d = make_deal(r, -1, 0, {{ti(4, 5)}, {ti(0, 1)}, {ti(6, 6)}, {ti(0, 2)}});
+    const RoundResult all = play(r, d, {pl(4, 5, 0)});
+    CHECK((points(all) == std::vector<int>{15, 0, 15, 0}));
+    const RoundResult few = play(fewer, d, {pl(4, 5, 0)});
+    CHECK(few.out_seat == 0 && (points(few) == std::vector<int>{0, 12, 0, 12}));
+    CHECK(next_leader(fewer, few) == 0);  // B2: the seat that went out
+  }
+  // Blocked at once: seat 0 leads 5-5 and nobody holds a 5. Seat 0 is the blocker.
+  struct Blocked {
+    std::vector<std::vector<int>> hands;
+    std::vector<int> all_pips, fewer_pips;
+    int next_pr;  // the next leader under puerto_rico
+  };
+  const std::vector<Blocked> blocked = {
+      // team {0, 2}: 0 + 3, team {1, 3}: 2 + 4: the blocker's team wins
+      {{{ti(5, 5), ti(0, 0)}, {ti(1, 1)}, {ti(1, 2)}, {ti(2, 2)}}, {9, 0, 9, 0}, {6, 0, 6, 0}, 0},
+      // 12 + 3 against 2 + 4: the blocker's team loses; the seat after it leads
+      {{{ti(5, 5), ti(6, 6)}, {ti(1, 1)}, {ti(1, 2)}, {ti(2, 2)}},
+       {0, 21, 0, 21},
+       {0, 15, 0, 15},
+       1},
+      // 3 + 2 against 2 + 3: nobody wins; the leader leads again
+      {{{ti(5, 5), ti(0, 3)}, {ti(1, 1)}, {ti(0, 2)}, {ti(1, 2)}}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0},
+  };
+  for (const Blocked& b : blocked) {
+    const Deal d = make_deal(r, -1, 0, b.hands);
+    const RoundResult x = play(r, d, {pl(5, 5, 0)});
+    CHECK(x.reason == EndReason::Blocked && x.last_placer == 0 && x.starter == 0);
+    CHECK(points(x) == b.all_pips);
+    CHECK(points(play(fewer, d, {pl(5, 5, 0)})) == b.fewer_pips);
+    CHECK(next_leader(pr, play(pr, d, {pl(5, 5, 0)})) == b.next_pr);
+  }
+  {
+    const Deal d =
+        make_deal(r, -1, 2, {{ti(2, 3)}, {ti(1, 3), ti(0, 2)}, {ti(0, 0), ti(6, 6)}, {ti(0, 4)}});
+    // 0-0 led by seat 2 (ends 0, 0); seat 3 places 0-4 (ends 0, 4) and goes out.
+    const RoundResult x = play(pr, d, {pl(0, 0, 0), pl(0, 4, 1)});
+    CHECK(x.out_seat == 3 && x.last_placer == 3 && next_leader(pr, x) == 3);
+    CHECK((points(x) == std::vector<int>{0, 23, 0, 23}));
+  }
+  {
+    const Deal d = make_deal(
+        r, -1, 2, {{ti(2, 3)}, {ti(1, 3), ti(1, 1)}, {ti(0, 0), ti(6, 6)}, {ti(0, 5), ti(2, 2)}});
+    // The blocker is not the leader: 0-0 led by seat 2; seat 3 places 0-5
+    // (ends 0, 5): nobody holds a 0 or a 5: blocked by seat 3. Team {0, 2}:
+    // 5 + 12, team {1, 3}: 6 + 4: seat 3's team wins, seat 3 leads; under
+    // all_pips it scores 27.
+    const RoundResult x = play(pr, d, {pl(0, 0, 0), pl(0, 5, 1)});
+    CHECK(x.reason == EndReason::Blocked && x.last_placer == 3 && x.starter == 2);
+    CHECK((points(x) == std::vector<int>{0, 27, 0, 27}) && next_leader(pr, x) == 3);
+    CHECK(next_leader(r, x) == 1);  // lead = winner: the first seat of the winning team
+  }
+
+  // P2: three teams of two (made-up rules: the margins read only the teams).
+  {
+    Rules six = r;
+    six.players = 6;
+    six.teams = 3;
+    RoundResult x;
+    x.players = 6;
+    x.points = {10, 4, 0, 10, 4, 0};
+    CHECK((margins(six, x) == std::vector<double>{8, -1, -7, 8, -1, -7}));
+  }
+
+  // P4 set-up: a round whose leader no match chose is led by the holder of
+  // the highest double dealt (placed for them); a chosen leader leads any tile.
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    State s(pr, seed, 3);
+    CHECK(s.centre() == double_tile(6) && s.highest_double() && s.hand(s.starter()).count() == 6);
+    CHECK(s.current_player() == (s.starter() + 1) % 4);
+    Rng g(seed);
+    State chosen(pr, g, 3, 2);
+    CHECK(chosen.centre() == -1 && !chosen.highest_double() && chosen.starter() == 2 &&
+          chosen.current_player() == 2 && chosen.hand(2).count() == 7);
+    // 5 tiles each: sometimes no double is dealt; then seat round_index mod p leads any tile.
+    const Rules five = block(4, 6, std::nullopt, Lead::PuertoRico, {}, {}, 2);
+    State f(five, seed, 5);
+    CHECK(f.highest_double());
+    if (f.centre() < 0) CHECK(f.starter() == 1 && f.current_player() == 1);
+  }
+
+  // P4 in matches: every round after the first is led by the seat the rule
+  // names, with any tile; the batch's matches deal the same rounds.
+  int cases[4] = {};  // out, blocker's team won, nobody won, blocker's team lost
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    const Rules five = block(4, 6, std::nullopt, Lead::PuertoRico, 150, {}, 2);
+    Match m(five, seed);
+    RoundResult prev;
+    while (!m.is_over()) {
+      State s = m.new_round();
+      if (m.rounds_played() == 0) {
+        CHECK(s.highest_double());
+      } else {
+        CHECK(!s.highest_double() && s.centre() == -1);
+        int want;
+        if (prev.out_seat >= 0) {
+          want = prev.out_seat;
+          ++cases[0];
+        } else {
+          int won = -1;
+          for (int q = 0; q < 4; ++q)
+            if (prev.points[q] > 0) won = q % 2;
+          const int b = prev.last_placer;
+          want = won < 0 ? prev.starter : won == b % 2 ? b : (b + 1) % 4;
+          ++cases[won < 0 ? 2 : won == b % 2 ? 1 : 3];
+        }
+        CHECK(s.starter() == want && s.current_player() == want);
+      }
+      Bots bots({Policy::Random}, 4, seed);
+      bots.play_out(s);
+      prev = s.result();
+      CHECK(prev.points[0] == prev.points[2] && prev.points[1] == prev.points[3]);
+      m.add_result(prev);
+    }
+  }
+  CHECK(cases[0] > 0 && cases[1] > 0 && cases[2] > 0 && cases[3] > 0);
+
+  // P5: the teammates plane ends the observation.
+  {
+    const int base = observation_tensor_size(block(4, 6, 7));
+    CHECK(observation_tensor_size(r) == base + 4);
+    State s(r, 7);
+    std::vector<float> obs(static_cast<size_t>(base + 4));
+    for (int seat = 0; seat < 4; ++seat) {
+      observation_tensor(s, seat, obs.data());
+      for (int q = 0; q < 4; ++q) CHECK(obs[static_cast<size_t>(base + q)] == (q % 2 == seat % 2));
+    }
+  }
+}
+
 // What a newcomer's first mistakes are told (issue 20): a draw in a game
 // without drawing says so first, and a tile beyond the set is not "not in hand".
 static void test_first_words() {
@@ -1363,6 +1578,7 @@ int main(int argc, char** argv) {
   test_setups();
   test_scenarios();
   test_block();
+  test_partnership();
   test_first_words();
   test_mexican_train();
   test_perft();

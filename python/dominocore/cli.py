@@ -14,7 +14,6 @@ what their seat may see (``dominocore.text.render``).
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import sys
@@ -25,31 +24,15 @@ from tqdm import tqdm
 
 import dominocore as dc
 from dominocore import record
+from dominocore.cli_games import GAME_OPTIONS, add_game_options, build_rules, check_game_options, given
 from dominocore.cli_play import SAVE_FORMAT, PlaySession, print_match_end, what_wins
 from dominocore.cli_results import check_out_path, summary, write_results
 from dominocore.common.checks import MAX_SIM_COUNT
 from dominocore.common.policies import POLICY_NAMES
 from dominocore.common.simulate_args import MAX_ITER_COUNT
-from dominocore.games import DEFAULT_GAME, GAME_CLASSES, GAMES
 
 from . import text
 
-#: The games that have rule sets, and every rule set.
-_WITH_RULE_SETS = [cls for cls in GAME_CLASSES if cls.rule_sets]
-_RULE_SETS = [name for cls in _WITH_RULE_SETS for name in cls.rule_sets]
-_RULE_SET_HELP = "; ".join(
-    f"{cls.title}: {', '.join(cls.rule_sets)} (default {cls.rule_sets[0]})" for cls in _WITH_RULE_SETS
-)
-
-#: The game options of the command line: flag, keyword of the rules class, argparse settings.
-_GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
-    ("--rule-set", "rule_set", dict(choices=_RULE_SETS, help=f"the rule set: {_RULE_SET_HELP}")),
-    ("--players", "players", dict(type=int, help="seats (default: the game's)")),
-    ("--set", "set", dict(type=int, help="N of the double-N set (default: the game's)")),
-    ("--target", "target", dict(type=int, help="Doubles and Block: points that end the match (default 100)")),
-    ("--lead", "lead", dict(choices=["winner", "highest_double"], help="Block: who leads a round")),
-    ("--drawn-tile", "drawn_tile", dict(choices=["must", "may"], help="Mexican Train: a drawn tile that fits")),
-)
 #: The bots of every command (the demo's --policy, play's --bots, simulate's
 #: --policy): the library's one list (the searches at their default options,
 #: docs/search.md; "cheat" reads every hand, on purpose).
@@ -82,21 +65,12 @@ class _Parser(argparse.ArgumentParser):
         super().error(" ".join(str(message).split("\n")))
 
 
-def _add_game_options(parser: argparse.ArgumentParser, top: bool) -> None:
-    """The game options. A subcommand's options default to "not given"
-    (``SUPPRESS``), so that options written before the subcommand still count."""
-    default: Any = None if top else argparse.SUPPRESS
-    parser.add_argument("--game", choices=sorted(GAMES), default=default, help=f"the game (default {DEFAULT_GAME})")
-    for flag, _, settings in _GAME_OPTIONS:
-        parser.add_argument(flag, default=default, **settings)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The ``dominocore`` argument parser, with its subcommands."""
     formatter = argparse.RawDescriptionHelpFormatter
     parser = _Parser(prog="dominocore", description=_DESCRIPTION, epilog=_EPILOG, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"dominocore {dc.__version__}")
-    _add_game_options(parser, top=True)
+    add_game_options(parser, top=True)
     parser.add_argument("--seed", type=int, default=None, help="the match seed (default 7)")
     parser.add_argument(
         "--policy",
@@ -116,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a match against bots. You see your own hand and the public table only.",
         epilog=_PLAY_EPILOG,
     )
-    _add_game_options(play, top=False)
+    add_game_options(play, top=False)
     play.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the match seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
@@ -135,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Simulate rounds or matches between bots, with a progress bar, and print a summary. "
         "Ctrl-C stops the run and keeps what was finished.",
     )
-    _add_game_options(simulate, top=False)
+    add_game_options(simulate, top=False)
     count = simulate.add_mutually_exclusive_group()
     count.add_argument("--rounds", type=int, metavar="N", help="standalone rounds (default 1000)")
     count.add_argument("--matches", type=int, metavar="N", help="whole matches")
@@ -173,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=formatter,
         description="Print the position of a seeded deal after some moves, or of a record at some move.",
     )
-    _add_game_options(show, top=False)
+    add_game_options(show, top=False)
     show.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the deal's seed (default 0)")
     show.add_argument(
         "--round-index", type=int, metavar="K", help="the round to deal, or the round of a match record (default: 0)"
@@ -203,33 +177,8 @@ at the prompt, type a move or a command:
 # ---------------------------------------------------------------------- options
 
 
-def _given(args: argparse.Namespace, name: str) -> Any:
-    return getattr(args, name, None)
-
-
-def build_rules(args: argparse.Namespace) -> "dc.Rules":
-    """The rules object the command-line options describe: only the options
-    given are passed, so an option the game does not have is refused (with
-    ``RulesError``) instead of being silently ignored."""
-    game = _given(args, "game") or DEFAULT_GAME
-    options = {keyword: _given(args, keyword) for _, keyword, _ in _GAME_OPTIONS}
-    return GAMES[game](**{k: v for k, v in options.items() if v is not None})
-
-
-def _check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse, with one line, an option the chosen game does not have."""
-    game = _given(args, "game") or DEFAULT_GAME
-    accepted = inspect.signature(GAMES[game].__init__).parameters
-    for flag, keyword, _ in _GAME_OPTIONS:
-        if _given(args, keyword) is not None and keyword not in accepted:
-            if keyword == "rule_set":
-                having = ", ".join(f"{cls.game} has: {', '.join(cls.rule_sets)}" for cls in _WITH_RULE_SETS)
-                parser.error(f"--rule-set: {game} has no rule sets (only {having})")
-            parser.error(f"{flag}: {game} has no such option")
-
-
 def _rules_or_exit(parser: argparse.ArgumentParser, args: argparse.Namespace) -> "dc.Rules":
-    _check_game_options(parser, args)
+    check_game_options(parser, args)
     try:
         return build_rules(args)
     except dc.DominoError as exc:
@@ -310,10 +259,10 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``play`` subcommand."""
     read = input
     if args.resume:
-        given = [flag for flag, keyword, _ in _GAME_OPTIONS if _given(args, keyword) is not None]
-        given += ["--game"] * (_given(args, "game") is not None) + ["--seed"] * (_given(args, "seed") is not None)
-        if given:
-            parser.error(f"--resume takes the game from the file: drop {', '.join(given)}")
+        flags = [flag for flag, keyword, _ in GAME_OPTIONS if given(args, keyword) is not None]
+        flags += ["--game"] * (given(args, "game") is not None) + ["--seed"] * (given(args, "seed") is not None)
+        if flags:
+            parser.error(f"--resume takes the game from the file: drop {', '.join(flags)}")
         try:
             with open(args.resume, encoding="utf-8") as f:
                 data = json.load(f)
@@ -325,7 +274,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         _check_seat(parser, args.seat, rules.players)
         if args.rounds is not None and args.rounds < 1:
             parser.error(f"--rounds must be at least 1, got {args.rounds}")
-        seed = _given(args, "seed")
+        seed = given(args, "seed")
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         others = _policies(parser, args.bots, "--bots", rules.players - 1)
@@ -365,12 +314,12 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--{'matches' if matches else 'rounds'} must be between 0 and {MAX_ITER_COUNT}, got {n}")
     if matches and args.round_index is not None:
         parser.error("--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself")
-    policy = _policies(parser, _given(args, "policy") or "random", "--policy", rules.players)
+    policy = _policies(parser, given(args, "policy") or "random", "--policy", rules.players)
     if args.out is not None:
         check_out_path(parser, args.out)
     if args.chunk is not None and not 1 <= args.chunk <= MAX_SIM_COUNT:
         parser.error(f"--chunk must be between 1 and {MAX_SIM_COUNT}, got {args.chunk}")
-    seed = _given(args, "seed") or 0
+    seed = given(args, "seed") or 0
     what = "matches" if matches else "rounds"
     options: Dict[str, Any] = dict(seed=seed, policy=policy, threads=args.threads)
     if not matches:
@@ -510,10 +459,10 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``show`` subcommand."""
     if args.record is not None:
-        given = [flag for flag, keyword, _ in _GAME_OPTIONS if _given(args, keyword) is not None]
-        given += ["--game"] * (_given(args, "game") is not None) + ["--seed"] * (_given(args, "seed") is not None)
-        if given:
-            parser.error(f"--record takes the game from the file: drop {', '.join(given)}")
+        flags = [flag for flag, keyword, _ in GAME_OPTIONS if given(args, keyword) is not None]
+        flags += ["--game"] * (given(args, "game") is not None) + ["--seed"] * (given(args, "seed") is not None)
+        if flags:
+            parser.error(f"--record takes the game from the file: drop {', '.join(flags)}")
         rounds = _rounds_of(_load_record(parser, args.record)[0])
         if not rounds:
             parser.error(f"{args.record} holds no round")
@@ -529,7 +478,7 @@ def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     else:
         rules = _rules_or_exit(parser, args)
         try:
-            position = dc.Round(rules, seed=_given(args, "seed") or 0, round_index=args.round_index or 0)
+            position = dc.Round(rules, seed=given(args, "seed") or 0, round_index=args.round_index or 0)
         except dc.DominoError as exc:
             parser.error(str(exc))
         texts = (args.moves or "").replace(",", " ").split()

@@ -220,6 +220,8 @@ class PlaySession:
         # The result once: the moves since the person's last turn were each
         # described, so the table is not printed again (it ends with the result too).
         print(f"round {round_.round_index} over: {text.result_text(round_.result)}")
+        if round_.rules.teams:
+            print(text.team_points(round_.rules, round_.result.points))
         print(f"totals: {' '.join(map(str, self.match.totals))}")
         return self._next_round()
 

@@ -66,12 +66,13 @@ def utility_range(rules: Rules) -> Tuple[float, float]:
     tile counts once at most). Costs (Chicken Foot, Mexican Train): a seat
     holding S loses at most S, a seat with no points while the others hold
     S between them wins at most S/(p-1). Scores (Doubles, Block): only the
-    winner scores, at most S, so a margin lies in [-S/(p-1), S]."""
+    winner scores, at most S, so a margin lies in [-S/(p-1), S]. With k
+    teams, p becomes k: a seat's margin is its team's."""
     s = float(_score_total(rules))
-    p = rules.players
+    k = rules.sides  # with teams, a team's margin against the other teams' mean
     if rules.points_are_costs:
-        return -s, s / (p - 1)
-    return -s / (p - 1), s
+        return -s, s / (k - 1)
+    return -s / (k - 1), s
 
 
 def max_game_length(rules: Rules) -> int:

@@ -226,7 +226,8 @@ def _seat_lines(view: PlayerView) -> List[str]:
     rules = view.rules
     parts = []
     for s, count in enumerate(view.hand_sizes):
-        text = f"seat {s}: {count} tile{'' if count == 1 else 's'}"
+        team = f" (team {rules.team_of(s)})" if rules.teams else ""
+        text = f"seat {s}{team}: {count} tile{'' if count == 1 else 's'}"
         if view.markers[s]:
             text += " (marker)"
         if s == view.current_player:

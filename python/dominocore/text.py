@@ -38,7 +38,7 @@ from .common.rules import Rules
 from .common.tiles import Tile
 from .common.view import PlayerView, view_for
 
-__all__ = ["render", "describe_move", "game_title", "result_text"]
+__all__ = ["render", "describe_move", "game_title", "result_text", "team_points"]
 
 
 def game_title(rules: Rules) -> str:
@@ -202,6 +202,8 @@ def _seat_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     lines = []
     for s, count in enumerate(f.hand_sizes):
         name = f"seat {s}" + (" (you)" if s == you else "")
+        if f.rules.teams:
+            name += f", team {f.rules.team_of(s)}"
         text = f"  {name}: {count} tile{'s' if count != 1 else ''}"
         if s == f.current_player:
             text += "  <- to move" + (", has drawn a tile" if f.drawing else "")
@@ -209,10 +211,23 @@ def _seat_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     return lines
 
 
+def _team_text(rules: Rules, team: int) -> str:
+    """A team as its seats: ``"0+2"``."""
+    return "+".join(str(s) for s in range(rules.players) if rules.team_of(s) == team)
+
+
+def team_points(rules: Rules, points: Sequence[int]) -> str:
+    """A round's points (or a match's totals) by team: ``"team points: 0+2 18,
+    1+3 0"``; partners hold their team's points (docs/games/partnership.md P2)."""
+    return "team points: " + ", ".join(f"{_team_text(rules, t)} {points[t]}" for t in range(rules.sides))
+
+
 def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
     """The text of view ``f`` as seat ``you`` sees it (``None``: its public
     fields only, as a spectator sees them)."""
     lines = _header(f)
+    if f.rules.teams:
+        lines.append("teams: " + " against ".join(_team_text(f.rules, team) for team in range(f.rules.teams)))
     lines.append("layout:")
     lines += _layout_lines(f, you)
     lines += _obligation_lines(f)
@@ -229,6 +244,8 @@ def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
         lines.append("last move: " + describe_move(last.seat, last.move, last.drawn if you is not None else None, you))
     if f.result is not None:
         lines.append("round over: " + result_text(f.result))
+        if f.rules.teams:
+            lines.append(team_points(f.rules, f.result[2]))
     elif you is not None and f.current_player == you:
         lines.append("your turn" + (f" (your drawn tile: {f.drawn_tile})" if f.drawn_tile is not None else ""))
     else:

@@ -6,7 +6,7 @@ the margins and ranks they are computed from.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -46,8 +46,8 @@ def margins(rules: Rules, points: Any) -> np.ndarray:
     """Each seat's margin in each game (the last axis is the seats):
     ``Rules.round_margins`` over arrays. The others' mean points minus its
     own where points are costs (Chicken Foot, Mexican Train), its own minus
-    the others' mean where they are scores (Doubles, Block). A game's
-    margins sum to 0.
+    the others' mean where they are scores (Doubles, Block); with teams, its
+    team's margin (docs/games/partnership.md P2). A game's margins sum to 0.
 
     >>> import dominocore as dc
     >>> margins(dc.ChickenFoot(players=3), [0, 10, 20]).tolist()
@@ -56,13 +56,20 @@ def margins(rules: Rules, points: Any) -> np.ndarray:
     [[30.0, -30.0]]
     """
     x = np.asarray(points, dtype=np.int64)
-    return _scaled_margins(rules, x) / (x.shape[-1] - 1)
+    return _scaled_margins(rules, x) / (rules.sides - 1)
 
 
 def _scaled_margins(rules: Rules, x: np.ndarray) -> np.ndarray:
-    """The margins times (p - 1), in integers: ``S - p * x`` for costs, ``p * x - S`` for scores
-    (S the game's total), so that sums and differences of margins are exact."""
-    scaled = x.sum(axis=-1, keepdims=True) - x.shape[-1] * x
+    """The margins times (k - 1), k = ``rules.sides``, in integers: ``S - k * x`` for
+    costs, ``k * x - S`` for scores (S the sides' total), so that sums and
+    differences of margins are exact. With teams, x is taken per team (seat t
+    holds team t's points) and each seat gets its team's margin."""
+    if rules.teams:
+        sides = x[..., : rules.teams]
+        scaled = sides.sum(axis=-1, keepdims=True) - rules.teams * sides
+        scaled = scaled[..., [rules.team_of(seat) for seat in range(x.shape[-1])]]
+    else:
+        scaled = x.sum(axis=-1, keepdims=True) - x.shape[-1] * x
     return scaled if rules.points_are_costs else -scaled
 
 
@@ -80,7 +87,7 @@ class TournamentResult:
     Raw data (numpy arrays): ``seating`` (tables x seats: the bot index at
     each seat of each table), ``points`` (deals x tables x seats: round
     points, or match totals with ``matches=``), ``wins`` (the same shape:
-    each winner's share, 1/k for k tied winners), ``rounds`` (deals x
+    each winner's share, 1/k for k tied winners or winning teams), ``rounds`` (deals x
     tables: rounds played). ``bots`` names the bots; ``unit`` is
     ``"rounds"`` or ``"matches"``.
 
@@ -88,7 +95,9 @@ class TournamentResult:
     with 95% Student-t intervals over the deals, and the Elo-scale rating;
     ``pairwise()``: for each ordered pair, the paired mean margin of one
     over the other with its interval, the one-sided paired t-test p-value
-    and the per-deal wins, losses and ties. ``str()`` prints both.
+    and the per-deal wins, losses and ties; ``teams()``: with teams, per
+    kind of team (its bots), the mean team margin and win rate. ``str()``
+    prints them all.
     """
 
     def __init__(
@@ -131,7 +140,7 @@ class TournamentResult:
             "points": self._by_bot(x.astype(np.float64)),
             "wins": self._by_bot(self.wins),
             "rank": self._by_bot(_ranks(rules, x)),
-            "margin": self._margin_sums / (self._seats * (p - 1)),
+            "margin": self._margin_sums / (self._seats * (rules.sides - 1)),
         }
 
     def _by_bot(self, values: np.ndarray) -> np.ndarray:
@@ -172,7 +181,7 @@ class TournamentResult:
         bot, opponent = self.index(bot), self.index(opponent)
         sums, seats = self._margin_sums, self._seats
         numerator = sums[:, bot] * seats[opponent] - sums[:, opponent] * seats[bot]
-        return numerator / (seats[bot] * seats[opponent] * (self.rules.players - 1))
+        return numerator / (seats[bot] * seats[opponent] * (self.rules.sides - 1))
 
     def pairwise_wins(self) -> np.ndarray:
         """bots x bots: how many deals bot i's mean margin beat bot j's (ties a half each)."""
@@ -206,6 +215,31 @@ class TournamentResult:
             mean, low, high = t_interval(self._per_deal["margin"][:, b], self.level)
             row.update({"mean_margin": mean, "mean_margin_low": low, "mean_margin_high": high})
             row["elo"] = float(elo[b])
+            rows.append(row)
+        return rows
+
+    def teams(self) -> List[Dict[str, Any]]:
+        """With teams (docs/games/partnership.md), one dict per kind of team
+        that sat at some table, named by its bots (``"greedy+ismcts"``):
+        ``team``, ``games`` (the team's games: tables it sat at x deals),
+        ``deals``, and the mean and ``_low``/``_high`` interval bounds of
+        ``mean_margin`` (the team's margin, its seats' common margin) and
+        ``win_rate``, over the deals. Empty without teams."""
+        rules = self.rules
+        if not rules.teams:
+            return []
+        margin = _scaled_margins(rules, self.points) / (rules.sides - 1)  # deals x tables x seats
+        places: Dict[str, List[Tuple[int, int]]] = {}  # a kind of team -> (table, one of its seats)
+        for t, seated in enumerate(self.seating.tolist()):
+            for team in range(rules.teams):
+                seats = [s for s in range(rules.players) if rules.team_of(s) == team]
+                places.setdefault("+".join(sorted(self.bots[seated[s]] for s in seats)), []).append((t, seats[0]))
+        rows = []
+        for name, where in places.items():
+            row: Dict[str, Any] = {"team": name, "games": len(where) * self.deals, "deals": self.deals}
+            for label, values in (("mean_margin", margin), ("win_rate", self.wins)):
+                mean, low, high = t_interval(np.mean([values[:, t, s] for t, s in where], axis=0), self.level)
+                row.update({label: mean, f"{label}_low": low, f"{label}_high": high})
             rows.append(row)
         return rows
 
@@ -261,6 +295,11 @@ class TournamentResult:
                 for k in ("mean_points", "win_rate", "mean_rank", "mean_margin")
             ]
             lines.append(f"| {r['bot']} | {' | '.join(cells)} | {r['elo']:.0f} |")
+        if self.rules.teams:
+            lines += ["", "| team | mean margin | win rate |", "|---|---|---|"]
+            for r in self.teams():
+                cells = [f"{r[k]:.3f} [{r[k + '_low']:.3f}, {r[k + '_high']:.3f}]" for k in ("mean_margin", "win_rate")]
+                lines.append(f"| {r['team']} | {' | '.join(cells)} |")
         lines += ["", "| bot | over | margin | one-sided p | deals won/lost/tied |", "|---|---|---|---|---|"]
         for r in self.pairwise():
             lines.append(

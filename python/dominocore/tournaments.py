@@ -340,7 +340,8 @@ def play_chunk(job: _Job, start: int, count: int, tick: Optional[Callable[[int],
                 points[i, t] = round_.result.points
                 winners = _round_winners(rules, points[i, t])
                 rounds[i, t] = 1
-            wins[i, t, list(winners)] = 1.0 / len(winners)
+            # k tied winners share a win; with teams, k winning teams (each partner of one has its team's share)
+            wins[i, t, list(winners)] = 1.0 / len({rules.team_of(s) for s in winners})
         if tick is not None:
             tick(1)
     return {"deal": np.arange(start, start + count, dtype=np.int64), "points": points, "wins": wins, "rounds": rounds}

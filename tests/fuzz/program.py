@@ -389,16 +389,20 @@ def target_simulate(data: bytes) -> None:
 # --------------------------------------------------------------------------- 5: constructors
 
 
-INT_OPTIONS = ("players", "set", "hand_size", "trains", "target", "max_rounds")
+INT_OPTIONS = ("players", "set", "hand_size", "trains", "target", "max_rounds", "teams")
 #: Each game's rules options (the keyword parameters of its rules class).
 RULES_OPTIONS = {
     "chickenfoot": ["players", "set", "rule_set", "hand_size", "trains", "double_blank_50"],
     "doubles": ["players", "set", "hand_size", "target", "max_rounds"],
-    "block": ["players", "set", "hand_size", "target", "max_rounds", "lead"],
+    "block": ["players", "set", "hand_size", "target", "max_rounds", "lead", "teams", "team_scoring"],
     "mexican_train": ["players", "set", "hand_size", "drawn_tile", "double_blank_50"],
 }
 #: The options whose values are names, and the names they accept.
-STRING_OPTIONS = {"lead": ["winner", "highest_double"], "drawn_tile": ["must", "may"]}
+STRING_OPTIONS = {
+    "lead": ["winner", "highest_double", "puerto_rico"],
+    "drawn_tile": ["must", "may"],
+    "team_scoring": ["all_pips", "fewer_pips"],
+}
 
 
 def target_constructors(data: bytes) -> None:

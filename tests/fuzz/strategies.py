@@ -37,6 +37,8 @@ CONFIGS = {
         ("block", dict(players=2, set=6)),
         ("block", dict(players=4, set=6, lead="highest_double")),
         ("block", dict(players=3, set=12, hand_size=1, target=1)),
+        ("block", dict(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")),
+        ("block", dict(players=4, set=9, hand_size=10, teams=2, lead="puerto_rico", target=30)),
         ("block", dict(players=2, set=18, hand_size=95)),
     ],
     "mexican_train": [

@@ -147,14 +147,16 @@ GAME_OPTIONS: Dict[str, Callable[[random.Random], List[str]]] = {
     "--players": lambda rng: ["--players", _int(rng, 2, 4)],
     "--set": lambda rng: ["--set", _int(rng, 6, 12)],
     "--target": lambda rng: ["--target", _int(rng, 1, 200)],
-    "--lead": lambda rng: ["--lead", _text(rng, ["winner", "highest_double"])],
+    "--lead": lambda rng: ["--lead", _text(rng, ["winner", "highest_double", "puerto_rico"])],
+    "--teams": lambda rng: ["--teams", _int(rng, 1, 4)],
+    "--team-scoring": lambda rng: ["--team-scoring", _text(rng, ["all_pips", "fewer_pips"])],
     "--drawn-tile": lambda rng: ["--drawn-tile", _text(rng, ["must", "may"])],
 }
 #: The game options each game has (docs/cli.md); a case names another one now and then.
 OPTIONS_OF = {
     "chickenfoot": ["--rule-set", "--players", "--set"],
     "doubles": ["--players", "--set", "--target"],
-    "block": ["--players", "--set", "--target", "--lead"],
+    "block": ["--players", "--set", "--target", "--lead", "--teams", "--team-scoring"],
     "mexican_train": ["--players", "--set", "--drawn-tile"],
 }
 

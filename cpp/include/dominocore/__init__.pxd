@@ -153,6 +153,11 @@ cdef extern from "dominocore/rules.hpp" namespace "dominocore" nogil:
     cdef enum class Lead(uint8_t):
         Winner
         HighestDouble
+        PuertoRico
+
+    cdef enum class TeamScoring(uint8_t):
+        AllPips
+        FewerPips
 
     cdef cppclass Rules:
         Game game
@@ -167,10 +172,14 @@ cdef extern from "dominocore/rules.hpp" namespace "dominocore" nogil:
         int target
         int max_rounds
         Lead lead
+        int teams
+        TeamScoring team_scoring
         Rules()
         Rules(const Rules&)
         int tiles()
         int rounds_per_match()
+        int team_of(int seat)
+        int sides()
         void validate() except +raise_py_error
         bool operator==(const Rules&)
         bool operator!=(const Rules&)
@@ -187,6 +196,8 @@ cdef extern from "dominocore/rules.hpp" namespace "dominocore" nogil:
         optional[int] max_rounds
         optional[DrawnTile] drawn_tile
         optional[Lead] lead
+        optional[int] teams
+        optional[TeamScoring] team_scoring
         RulesSpec()
 
     Rules make_rules(const RulesSpec& spec) except +raise_py_error
@@ -195,10 +206,12 @@ cdef extern from "dominocore/rules.hpp" namespace "dominocore" nogil:
     const char* rule_set_name(RuleSet r)
     const char* drawn_tile_name(DrawnTile d)
     const char* lead_name(Lead l)
+    const char* team_scoring_name(TeamScoring t)
     Game parse_game(string s) except +raise_py_error
     RuleSet parse_rule_set(string s) except +raise_py_error
     DrawnTile parse_drawn_tile(string s) except +raise_py_error
     Lead parse_lead(string s) except +raise_py_error
+    TeamScoring parse_team_scoring(string s) except +raise_py_error
     string describe(const Rules& r) except +raise_py_error
 
 
@@ -242,6 +255,7 @@ cdef extern from "dominocore/state.hpp" namespace "dominocore" nogil:
         int starter
         int moves
         int round_index
+        int last_placer
 
     cdef cppclass OpenEnd:
         int id
@@ -471,4 +485,8 @@ cdef inline Rules rules_from_py(object rules) except *:
         spec.drawn_tile = parse_drawn_tile(d["drawn_tile"].encode())
     if "lead" in d:
         spec.lead = parse_lead(d["lead"].encode())
+    if d.get("teams") is not None:
+        spec.teams = <int>d["teams"]
+    if d.get("team_scoring") is not None:
+        spec.team_scoring = parse_team_scoring(d["team_scoring"].encode())
     return make_rules(spec)

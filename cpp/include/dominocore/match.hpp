@@ -35,7 +35,8 @@ struct MatchTally {
   std::array<bool, kMaxPlayers> winners(const Rules& rules) const noexcept;
 };
 
-/// The seat a match asks to lead the round after `previous` (Block, B2), -1
+/// The seat a match asks to lead the round after `previous` (Block, B2;
+/// partnership.md P4, which reads previous.last_placer, the blocker), -1
 /// when the game decides alone.
 int next_leader(const Rules& rules, const RoundResult& previous) noexcept;
 

@@ -62,9 +62,13 @@ struct RoundResult {
   int starter = -1;
   int moves = 0;  ///< moves played after the set-up
   int round_index = 0;
+  /// The seat that made the round's last placement (the set-up's double
+  /// counts as the starter's), -1 if none: the blocker of a blocked Block
+  /// round (docs/games/partnership.md P4).
+  int last_placer = -1;
 };
 
-// points_are_costs(game) and round_margins(game, result, out), which read a
+// points_are_costs(game) and round_margins(rules, result, out), which read a
 // game's module, are declared with the registry (games/registry.hpp).
 
 /// Small scalars that a move may change; saved whole in each undo record.

@@ -41,8 +41,13 @@ enum class Game : uint8_t {
 enum class RuleSet : uint8_t { Trains = 0, Cross = 1, None = 2 };
 /// What a player who drew a placeable tile does: must place it, or may pass.
 enum class DrawnTile : uint8_t { Must = 0, May = 1 };
-/// Block: who leads a round (docs/games/block.md B2).
-enum class Lead : uint8_t { Winner = 0, HighestDouble = 1 };
+/// Block: who leads a round (docs/games/block.md B2; PuertoRico, with teams
+/// only: docs/games/partnership.md P4).
+enum class Lead : uint8_t { Winner = 0, HighestDouble = 1, PuertoRico = 2 };
+/// How a round played in partnerships is scored (docs/games/partnership.md
+/// P3): the winning team takes every pip left (AllPips), or the team with
+/// the fewest pips takes the other teams' (FewerPips).
+enum class TeamScoring : uint8_t { AllPips = 0, FewerPips = 1 };
 
 /// Doubles match options: target 1..kMaxTarget (default 100); the match also
 /// ends after max_rounds rounds, 1..kMaxMaxRounds (default kDefaultMaxRounds),
@@ -70,6 +75,16 @@ struct Rules {
   int target = 0;                ///< Doubles, Block: match target, 1..kMaxTarget; else 0
   int max_rounds = 0;        ///< Doubles, Block: most rounds in a match, 1..kMaxMaxRounds; else 0
   Lead lead = Lead::Winner;  ///< Block only (Winner elsewhere)
+  /// Partnerships (docs/games/partnership.md P1): 0, every seat for itself,
+  /// or k teams, seat s on team s mod k (p a multiple of k, two seats or
+  /// more a team); only in a game whose RulesInfo takes teams.
+  int teams = 0;
+  TeamScoring team_scoring = TeamScoring::AllPips;  ///< AllPips when teams is 0
+
+  /// The team of `seat`: seat mod teams, or the seat itself without teams.
+  int team_of(int seat) const noexcept { return teams ? seat % teams : seat; }
+  /// The sides that score apart: the teams, or every seat.
+  int sides() const noexcept { return teams ? teams : players; }
 
   int tiles() const noexcept { return tile_count(set); }
   /// Rounds in a match: N+1 when every round has its own start double
@@ -86,7 +101,8 @@ struct Rules {
            a.players == b.players && a.hand_size == b.hand_size && a.slots == b.slots &&
            a.drawn_tile == b.drawn_tile && a.reserve == b.reserve &&
            a.double_blank_50 == b.double_blank_50 && a.target == b.target &&
-           a.max_rounds == b.max_rounds && a.lead == b.lead;
+           a.max_rounds == b.max_rounds && a.lead == b.lead && a.teams == b.teams &&
+           a.team_scoring == b.team_scoring;
   }
   friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
 };
@@ -107,6 +123,8 @@ struct RulesSpec {
   std::optional<int> max_rounds;        ///< Doubles, Block: default kDefaultMaxRounds
   std::optional<DrawnTile> drawn_tile;  ///< Mexican Train only: default Must
   std::optional<Lead> lead;             ///< Block only: default Winner
+  std::optional<int> teams;  ///< games that take teams (Block): default 0, every seat for itself
+  std::optional<TeamScoring> team_scoring;  ///< with teams only: default AllPips
 };
 
 /// Resolves and validates a spec (throws RulesError with a clear message).
@@ -121,15 +139,18 @@ int default_hand_size(Game game, RuleSet rule_set, int set, int players);
 
 /// Names used in records and messages: "chickenfoot"/"doubles"/"block"/
 /// "mexican_train", "trains"/"cross"/"none", "must"/"may",
-/// "winner"/"highest_double". parse_* throw RulesError.
+/// "winner"/"highest_double"/"puerto_rico", "all_pips"/"fewer_pips".
+/// parse_* throw RulesError.
 const char* game_name(Game g) noexcept;
 const char* rule_set_name(RuleSet r) noexcept;
 const char* drawn_tile_name(DrawnTile d) noexcept;
 const char* lead_name(Lead l) noexcept;
+const char* team_scoring_name(TeamScoring t) noexcept;
 Game parse_game(std::string_view s);
 RuleSet parse_rule_set(std::string_view s);
 DrawnTile parse_drawn_tile(std::string_view s);
 Lead parse_lead(std::string_view s);
+TeamScoring parse_team_scoring(std::string_view s);
 
 /// One line, e.g. "chickenfoot/trains double-9, 4 players, hand 11, 4 trains, ...".
 std::string describe(const Rules& r);

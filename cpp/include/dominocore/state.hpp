@@ -48,8 +48,9 @@ struct Deal {
   /// Empty when the starter was dealt the double, and in every other game.
   std::vector<int> setup_draws;
   /// The set-up chose the centre as the highest double dealt (every Doubles
-  /// round; Block under lead = highest_double, where no centre means that no
-  /// hand was dealt a double): a public fact of docs/information.md 1.
+  /// round; Block under lead = highest_double, and under puerto_rico when no
+  /// match chose the leader, where no centre means that no hand was dealt a
+  /// double): a public fact of docs/information.md 1.
   bool highest_double = false;
 };
 

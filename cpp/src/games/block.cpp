@@ -6,7 +6,8 @@
 namespace dominocore {
 
 Rules block(int players, int set, std::optional<int> hand_size, Lead lead,
-            std::optional<int> target, std::optional<int> max_rounds) {
+            std::optional<int> target, std::optional<int> max_rounds, std::optional<int> teams,
+            std::optional<TeamScoring> team_scoring) {
   RulesSpec s;
   s.game = Game::Block;
   s.set = set;
@@ -15,6 +16,8 @@ Rules block(int players, int set, std::optional<int> hand_size, Lead lead,
   s.lead = lead;
   s.target = target;
   s.max_rounds = max_rounds;
+  s.teams = teams;
+  s.team_scoring = team_scoring;
   return make_rules(s);
 }
 
@@ -44,7 +47,8 @@ void Block::set_up(RoundData& r, Rng& rng, int round_index, int leader) {
   for (int t = 0; t < T; ++t) deck[t] = static_cast<uint8_t>(t);
   rng.shuffle(deck, static_cast<size_t>(T));
   r.deal_out(deck, T);  // the rest is out of play
-  if (r.rules.lead == Lead::HighestDouble) {
+  // Under puerto_rico, only a round whose leader no match chose (P4).
+  if (r.rules.lead == Lead::HighestDouble || (r.rules.lead == Lead::PuertoRico && leader < 0)) {
     // A public fact of the set-up, also when nobody was dealt a double.
     r.highest_double = true;
     for (int v = r.rules.set; v >= 0; --v) {

@@ -64,6 +64,29 @@ def flag_option(value: Any, name: str) -> bool:
     return value
 
 
+#: How a team round is scored (docs/games/partnership.md P3), the default first.
+TEAM_SCORINGS = ("all_pips", "fewer_pips")
+
+
+def team_options(teams: Any, team_scoring: Any, players: int) -> Dict[str, Any]:
+    """``teams`` and ``team_scoring`` of a game played in partnerships
+    (docs/games/partnership.md P1): ``teams`` is ``None`` (every seat for
+    itself) or a number k of teams with at least two seats each, p a
+    multiple of k; ``team_scoring`` is given only with teams."""
+    if teams is None:
+        if team_scoring is not None:
+            raise RulesError("team_scoring needs teams (the number of teams)")
+        return {"teams": None, "team_scoring": None}
+    k = as_int(teams, "teams", 2, max(2, players))
+    if players % k or players // k < 2:
+        raise RulesError(
+            f"{players} players cannot sit as {k} teams of two or more partners "
+            f"(the number of teams must divide the players, with at least two seats each)"
+        )
+    scoring = TEAM_SCORINGS[0] if team_scoring is None else choice_option(team_scoring, "team_scoring", TEAM_SCORINGS)
+    return {"teams": k, "team_scoring": scoring}
+
+
 def match_options(target: Any, max_rounds: Any) -> Dict[str, int]:
     """A match played to a target: ``target`` and ``max_rounds``, checked."""
     return {
@@ -82,7 +105,10 @@ class Rules(Guarded):
     (``"must"``/``"may"``), ``reserve`` (yard tiles never drawn: every
     undealt tile in a game without drawing), ``double_blank_50``,
     ``target`` and ``max_rounds`` (``None`` in games whose matches have N+1
-    rounds), and ``lead`` (the lead rule, ``None`` where there is none).
+    rounds), ``lead`` (the lead rule, ``None`` where there is none),
+    ``teams`` (the number of teams, ``None`` when every seat plays for
+    itself) and ``team_scoring`` (how a team round is scored, ``None``
+    without teams; docs/games/partnership.md).
 
     The class attributes from ``game`` on describe the game itself: a
     game's rules class sets those that differ from the defaults here, and
@@ -95,8 +121,15 @@ class Rules(Guarded):
     title: ClassVar[str]
     #: The fewest and the most seats the game allows.
     player_range: ClassVar[Tuple[int, int]]
-    #: The game's rule sets (``rule_set``), the default first; none in most games.
-    rule_sets: ClassVar[Tuple[str, ...]] = ()
+    #: The options that take one of a few names, with the names (the default
+    #: first): what a command line offers as choices.
+    option_choices: ClassVar[Dict[str, Tuple[str, ...]]] = {}
+
+    @classmethod
+    def rule_sets(cls) -> Tuple[str, ...]:
+        """The game's rule sets (``rule_set``), the default first; none in most games."""
+        return cls.option_choices.get("rule_set", ())
+
     #: Every option OpenSpiel knows the game by, with its default (0 for
     #: "the rules' default"), ``round_index`` and ``implementation`` included.
     openspiel_parameters: ClassVar[Dict[str, Any]]
@@ -153,12 +186,14 @@ class Rules(Guarded):
     target: Optional[int]
     max_rounds: Optional[int]
     lead: Optional[str]
+    teams: Optional[int]
+    team_scoring: Optional[str]
     _cache: Dict[str, Any]
 
     _init_marker = "_cache"  # set last, once every field is
     __slots__ = (
-        "rule_set", "set", "players", "hand_size", "slots",
-        "drawn_tile", "reserve", "double_blank_50", "target", "max_rounds", "lead", "_cache",
+        "rule_set", "set", "players", "hand_size", "slots", "drawn_tile", "reserve",
+        "double_blank_50", "target", "max_rounds", "lead", "teams", "team_scoring", "_cache",
     )  # fmt: skip
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -205,6 +240,8 @@ class Rules(Guarded):
     def _freeze(self, **fields: Any) -> None:
         fields.setdefault("lead", None)
         fields.setdefault("rule_set", None)
+        fields.setdefault("teams", None)
+        fields.setdefault("team_scoring", None)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         # derived data an implementation may keep (the compiled core's own copy)
@@ -239,20 +276,39 @@ class Rules(Guarded):
             return 50
         return tile.low + tile.high
 
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: ``seat mod teams`` (partners sit apart, and
+        seats alternate between teams around the table), or ``seat`` itself
+        when every seat plays for itself."""
+        return seat % self.teams if self.teams else seat
+
+    @property
+    def sides(self) -> int:
+        """The number of sides that score apart: ``teams``, or ``players``."""
+        return self.teams or self.players
+
     def round_margins(self, points: Sequence[int]) -> List[float]:
         """Each seat's margin in a round that ended with ``points`` per seat:
         the others' mean points minus its own where points are costs, its own
-        points minus the others' mean where they are scores. What the search
-        bots, the tournaments and the OpenSpiel and PettingZoo bridges reward;
-        the margins add up to zero.
+        points minus the others' mean where they are scores. With teams
+        (where partners' points are equal: their team's score) a seat's
+        margin is its team's, against the other teams' mean, so a seat never
+        gains at its partner's cost. What the search bots, the tournaments
+        and the OpenSpiel and PettingZoo bridges reward; the margins add up
+        to zero over the seats.
 
         >>> rules_from_dict({"game": "chickenfoot", "players": 3}).round_margins([0, 10, 20])
         [15.0, 0.0, -15.0]
         >>> rules_from_dict({"game": "block", "players": 2}).round_margins([12, 0])
         [12.0, -12.0]
         """
-        p, total = len(points), sum(points)
         sign = 1.0 if self.points_are_costs else -1.0
+        if self.teams:
+            team_points = [points[team] for team in range(self.teams)]  # seat t is on team t
+            k, total = self.teams, sum(team_points)
+            margins = [sign * ((total - own) / (k - 1) - own) for own in team_points]
+            return [margins[self.team_of(seat)] for seat in range(len(points))]
+        p, total = len(points), sum(points)
         return [sign * ((total - own) / (p - 1) - own) for own in points]
 
     def to_dict(self) -> Dict[str, Any]:

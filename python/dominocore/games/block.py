@@ -3,17 +3,20 @@ particular to it."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..common.checks import as_int
+from ..common.errors import RulesError
 from ..common.rules import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_TARGET,
+    TEAM_SCORINGS,
     Rules,
     choice_option,
     hand_size_option,
     match_options,
     reject_unknown,
+    team_options,
 )
 from ..common.tiles import MAX_SET, MIN_SET, tile_count
 
@@ -21,15 +24,19 @@ __all__ = ["Block", "BLOCK_LEADS"]
 
 # docs/games/block.md B1: hand sizes for double-6 by player count.
 _BLOCK_HANDS_D6 = {2: 7, 3: 5, 4: 5}
-#: Who leads a round (docs/games/block.md B2), the default first.
-BLOCK_LEADS = ("winner", "highest_double")
+#: Who leads a round (docs/games/block.md B2), the default first; the last is
+#: a partnership rule (docs/games/partnership.md P4).
+BLOCK_LEADS = ("winner", "highest_double", "puerto_rico")
 
 
 class Block(Rules):
     """Block (docs/games/block.md): one line of play, no drawing; the tiles
     not dealt stay out of play. Rounds until a total reaches ``target``, at
     most ``max_rounds``; the highest total wins. ``lead`` is ``"winner"``
-    (seat 0, then the last round's winner) or ``"highest_double"``.
+    (seat 0, then the last round's winner), ``"highest_double"`` or, in
+    partnerships, ``"puerto_rico"``. ``teams=2`` with 4 players plays
+    partners {0, 2} against {1, 3}; ``team_scoring`` is ``"all_pips"`` or
+    ``"fewer_pips"`` (docs/games/partnership.md).
 
     >>> r = Block()
     >>> r.set, r.players, r.hand_size, r.reserve, r.target, r.lead
@@ -46,9 +53,12 @@ class Block(Rules):
         "set": 6,
         "hand_size": 0,
         "lead": "winner",
+        "teams": 0,
+        "team_scoring": "all_pips",
         "round_index": 0,
         "implementation": "default",
     }
+    option_choices = {"lead": BLOCK_LEADS, "team_scoring": TEAM_SCORINGS}
     has_drawing = False
     may_lead_highest_double = True
     layout = "line"
@@ -64,6 +74,8 @@ class Block(Rules):
         target: int = DEFAULT_TARGET,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         lead: str = "winner",
+        teams: Optional[int] = None,
+        team_scoring: Optional[str] = None,
         **unknown: Any,
     ) -> None:
         reject_unknown("Block", unknown)
@@ -71,6 +83,9 @@ class Block(Rules):
         p = as_int(players, "players", *self.player_range)
         t = tile_count(n)
         h = hand_size_option(hand_size, _BLOCK_HANDS_D6[p] * t // 28, t, p, f"{p} hands of it exceed the {t} tiles")
+        partnership = team_options(teams, team_scoring, p)
+        if lead == "puerto_rico" and partnership["teams"] is None:
+            raise RulesError("lead='puerto_rico' is a partnership rule: it needs teams")
         self._freeze(
             set=n,
             players=p,
@@ -81,11 +96,32 @@ class Block(Rules):
             double_blank_50=False,
             **match_options(target, max_rounds),
             lead=choice_option(lead, "lead", BLOCK_LEADS),
+            **partnership,
         )
+
+    @classmethod
+    def from_openspiel(cls, options: Dict[str, Any]) -> Rules:
+        """As ``Rules.from_openspiel``; ``teams=0`` means every seat for
+        itself, and ``team_scoring`` is read only with teams."""
+        if not isinstance(options, dict):
+            raise TypeError(f"OpenSpiel options must be a dict, got {type(options).__name__}")
+        options = dict(options)
+        if options.get("teams") == 0:
+            options["teams"] = None
+            options.pop("team_scoring", None)
+        return super().from_openspiel(options)
 
     @property
     def leads_highest_double(self) -> bool:
-        return self.lead == "highest_double"
+        """Under ``"highest_double"`` in every round; under ``"puerto_rico"``
+        the set-up of a round built on its own (round 0 of a match) leads it
+        too (docs/games/partnership.md P4)."""
+        return self.lead in ("highest_double", "puerto_rico")
+
+    def observation_extra_planes(self) -> List[Tuple[str, Tuple[int, ...]]]:
+        """With teams, ``teammates``: a one for every seat on the viewer's
+        team, the viewer included (docs/games/partnership.md P5)."""
+        return [("teammates", (self.players,))] if self.teams else []
 
     def to_dict(self) -> Dict[str, Any]:
         return {
@@ -96,4 +132,5 @@ class Block(Rules):
             "target": self.target,
             "max_rounds": self.max_rounds,
             "lead": self.lead,
+            **({"teams": self.teams, "team_scoring": self.team_scoring} if self.teams else {}),
         }

@@ -32,7 +32,7 @@ class ChickenFoot(Rules):
     game = "chickenfoot"
     title = "Chicken Foot"
     player_range = (2, 8)
-    rule_sets = RULE_SETS
+    option_choices = {"rule_set": RULE_SETS}
     openspiel_parameters = {
         "rule_set": "trains",
         "players": 4,

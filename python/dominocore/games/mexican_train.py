@@ -11,6 +11,8 @@ from ..common.tiles import MAX_SET, MIN_SET, Tile, tile_count
 
 __all__ = ["MexicanTrain"]
 
+#: What a seat may do with a drawn tile that fits (M4), the default first.
+DRAWN_TILE = ("must", "may")
 # docs/games/mexican_train.md M1: hand sizes for double-12 by player count.
 _MEXICAN_HANDS_D12 = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
 
@@ -37,6 +39,7 @@ class MexicanTrain(Rules):
         "round_index": 0,
         "implementation": "default",
     }
+    option_choices = {"drawn_tile": DRAWN_TILE}
     points_are_costs = True
     has_seat_trains = True
     centre_out_of_deal = True
@@ -67,7 +70,7 @@ class MexicanTrain(Rules):
             players=p,
             hand_size=h,
             slots=p + 1,  # one hub end per train: the seats' trains, then the Mexican train
-            drawn_tile=choice_option(drawn_tile, "drawn_tile", ("must", "may")),
+            drawn_tile=choice_option(drawn_tile, "drawn_tile", DRAWN_TILE),
             reserve=0,
             double_blank_50=flag_option(double_blank_50, "double_blank_50"),
             target=None,

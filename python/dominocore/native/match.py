@@ -210,7 +210,8 @@ class Match(Guarded):
         index = len(self._rounds)
         leader = -1
         if self._results:  # Block: the seat the last round says leads (-1: the game decides)
-            leader = _core._next_leader(core_rules(self._rules), self._results[-1], index - 1)
+            last_placer = self._rounds[-1]._s._last_placer  # a blocked round's blocker
+            leader = _core._next_leader(core_rules(self._rules), self._results[-1], index - 1, last_placer)
         state = _core.RoundCore(core_rules(self._rules), self._deck, index, leader)
         dealt = Round._wrap(self._rules, state)
         self._rounds.append(dealt)

@@ -245,7 +245,7 @@ class RoundInformation:
         planes.take(1)[0] = len(self._yard)
         planes.take(1)[0] = drawing
         planes.take(p)[:] = self._markers
-        self._game.write_extra_planes(self, planes.take)
+        self._game.write_extra_planes(self, seat, planes.take)
         assert planes.done()
 
     def _legal_ends(self) -> List[int]:

@@ -68,6 +68,16 @@ def match_winners(rules: Rules, results: Sequence[RoundResult]) -> Tuple[int, ..
     return game_of(rules).match_winners(rules, list(results))
 
 
+def _last_mover(round_: Round) -> int:
+    """The seat that made the last move of ``round_`` (after a block in
+    Block, the blocker: the seat of the last placement); with no move, the
+    starter if the set-up placed a tile for it (its turn, B2), else -1."""
+    history = round_._history()
+    if history:
+        return history[-1][0]
+    return round_.starter if round_.centre is not None else -1
+
+
 class _Rounds(_SequenceABC):
     """The rounds of a match as ``Match.rounds`` returns them: reading a
     settled (finished) round gives a fresh copy of it each time; the round in
@@ -249,8 +259,11 @@ class Match(Guarded):
     def _deal(self) -> Any:
         """Deal the next round from the match generator and keep it (unchecked)."""
         rules = self._rules
-        # Block: the seat to lead comes from the round before (None: the game decides).
-        leader = game_of(rules).next_leader(rules, self._results[-1]) if self._results else None
+        # Block: the seat to lead comes from the round before (None: the game
+        # decides), and who made its last move (partnership P4: the blocker).
+        leader = None
+        if self._results:
+            leader = game_of(rules).next_leader(rules, self._results[-1], _last_mover(self._rounds[-1]))
         round_ = self._round_type._from_generator(rules, self._rng, len(self._rounds), leader)
         self._rounds.append(round_)
         self._shared = False

@@ -14,8 +14,9 @@ namespace games {
 
 struct ChickenFoot : GameBase, FixedActionSpace {
   // ---- the rules (docs/rules.md 2, 4): the rule sets trains and cross -----
-  static constexpr RulesInfo kRules{/*default_set=*/9, /*max_players=*/8, /*to_target=*/false,
-                                    /*lead=*/false, /*drawn_tile=*/false};
+  static constexpr RulesInfo kRules{
+      /*default_set=*/9, /*max_players=*/8,    /*to_target=*/false,
+      /*lead=*/false,    /*drawn_tile=*/false, /*teams=*/false};
   static constexpr bool kPointsAreCosts = true;
   /// rule_set (default trains) is Chicken Foot's own option; its None is
   /// refused by resolve, with the rest.

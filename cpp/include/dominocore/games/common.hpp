@@ -93,6 +93,7 @@ struct RulesInfo {
   bool to_target;   ///< a match plays to a target: takes target and max_rounds
   bool lead;        ///< takes lead
   bool drawn_tile;  ///< takes drawn_tile
+  bool teams;       ///< takes teams and team_scoring (docs/games/partnership.md)
 };
 
 /// What a deal may use, for Rules::validate's last check: the set's tiles,
@@ -140,8 +141,8 @@ struct GameBase {
   static bool end_open_to(const RoundData&, int /*i*/, int /*seat*/) noexcept { return true; }
   /// The floats of the game's own planes, after the shared ones.
   static int observation_planes(const Rules&) noexcept { return 0; }
-  /// Writes those planes to `out` (zeroed before).
-  static void write_observation_planes(const RoundData&, float* /*out*/) noexcept {}
+  /// Writes those planes of `viewer`'s observation to `out` (zeroed before).
+  static void write_observation_planes(const RoundData&, int /*viewer*/, float* /*out*/) noexcept {}
 
   // ---- the round's course ------------------------------------------------
 
@@ -251,6 +252,39 @@ inline void score_winner_takes_all(const RoundData& r, RoundResult& res) noexcep
   if (winner >= 0)
     for (int s = 0; s < p; ++s)
       if (s != winner) res.points[winner] += pips[s];
+}
+
+/// A round played in partnerships (docs/games/partnership.md P3): a team's
+/// pips are its seats' pips. AllPips: the team of the seat that went out
+/// wins, or when blocked the unique fewest team pips, and it scores every pip
+/// left; FewerPips: the unique fewest team pips wins, out or blocked, and
+/// scores the other teams' pips. Every seat of the winning team holds its
+/// score; teams tied for the fewest pips leave the round without a winner.
+inline void score_teams(const RoundData& r, RoundResult& res) noexcept {
+  const Rules& rules = r.rules;
+  const int p = r.players(), k = rules.teams;
+  int pips[kMaxPlayers] = {};  // per team
+  int all = 0;
+  for (int s = 0; s < p; ++s) {
+    const int h = hand_score(r, s);
+    pips[rules.team_of(s)] += h;
+    all += h;
+  }
+  int winner = -1;
+  if (rules.team_scoring == TeamScoring::AllPips && res.out_seat >= 0) {
+    winner = rules.team_of(res.out_seat);
+  } else {
+    int best = 0;
+    for (int t = 1; t < k; ++t)
+      if (pips[t] < pips[best]) best = t;
+    int ties = 0;
+    for (int t = 0; t < k; ++t) ties += pips[t] == pips[best];
+    winner = ties == 1 ? best : -1;
+  }
+  if (winner < 0) return;
+  const int score = rules.team_scoring == TeamScoring::AllPips ? all : all - pips[winner];
+  for (int s = 0; s < p; ++s)
+    if (rules.team_of(s) == winner) res.points[s] = score;
 }
 
 /// The winner of a round scored by score_winner_takes_all, -1 if nobody won.

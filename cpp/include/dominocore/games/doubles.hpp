@@ -12,8 +12,9 @@ namespace games {
 
 struct Doubles : GameBase, FixedActionSpace {
   // ---- the rules (docs/rules.md 3, 4) -------------------------------------
-  static constexpr RulesInfo kRules{/*default_set=*/6, /*max_players=*/4, /*to_target=*/true,
-                                    /*lead=*/false, /*drawn_tile=*/false};
+  static constexpr RulesInfo kRules{
+      /*default_set=*/6, /*max_players=*/4,    /*to_target=*/true,
+      /*lead=*/false,    /*drawn_tile=*/false, /*teams=*/false};
   static constexpr bool kPointsAreCosts = false;
   /// A 4-sided spinner centre, reserve 2, a match to a target.
   static void resolve(const RulesSpec& spec, Rules& r);

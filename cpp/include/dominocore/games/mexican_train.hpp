@@ -18,8 +18,9 @@ namespace games {
 
 struct MexicanTrain : GameBase {
   // ---- the rules (mexican_train.md M1, M8) --------------------------------
-  static constexpr RulesInfo kRules{/*default_set=*/12, /*max_players=*/8, /*to_target=*/false,
-                                    /*lead=*/false, /*drawn_tile=*/true};
+  static constexpr RulesInfo kRules{
+      /*default_set=*/12, /*max_players=*/8,   /*to_target=*/false,
+      /*lead=*/false,     /*drawn_tile=*/true, /*teams=*/false};
   static constexpr bool kPointsAreCosts = true;
   /// One hub end per train (players + 1), reserve 0; drawn_tile and
   /// double_blank_50 from the spec.
@@ -67,7 +68,7 @@ struct MexicanTrain : GameBase {
   static int observation_planes(const Rules& rules) noexcept {
     return (rules.players + 1) * (rules.set + 2);
   }
-  static void write_observation_planes(const RoundData& r, float* o) noexcept {
+  static void write_observation_planes(const RoundData& r, int /*viewer*/, float* o) noexcept {
     const int p = r.players(), n = r.rules.set + 1;
     bool open[kMaxPlayers + 1] = {};
     for (int i = 0; i < r.n_ends; ++i) {

@@ -14,7 +14,7 @@
 //                describe_options(rules)
 //   set-up       set_up(round, rng, round_index, leader)*, place_centre(round,
 //                centre, starter)*, check_deal(rules, deal)*, next_leader(rules,
-//                previous result), setup_searches(rules),
+//                previous result: its last_placer too), setup_searches(rules),
 //                setup_highest_double(rules)
 //   the layout   double_opens(round, placement)*, single_opens(round,
 //                placement), legal_mask(round), seat_mask(round, seat),
@@ -28,7 +28,7 @@
 //                action_move(round, action, move)* (FixedActionSpace has the
 //                2T+2 space of docs/rules.md 1.8)
 //   observation  end_open_to(round, end index, seat), observation_planes(rules),
-//                write_observation_planes(round, out)
+//                write_observation_planes(round, viewer, out)
 //
 // with_game() switches once on the game and calls f(GameTag<G>{}); callers
 // write `with_game(g, [&](auto tag) { using G = DOMINOCORE_GAME(tag); ... })`
@@ -101,11 +101,26 @@ constexpr bool points_are_costs(Game game) noexcept {
 
 /// Each seat's round margin (Rules.round_margins in Python): the others'
 /// mean points minus its own where points are costs, its own minus the
-/// others' mean where they are scores. Writes r.players values to `out`.
-inline void round_margins(Game game, const RoundResult& r, double* out) noexcept {
+/// others' mean where they are scores. With teams (docs/games/partnership.md
+/// P2) the sides are the teams, seat t holding team t's points: each seat
+/// gets its team's margin against the other teams' mean. Writes r.players
+/// values to `out`.
+inline void round_margins(const Rules& rules, const RoundResult& r, double* out) noexcept {
+  const double sign = points_are_costs(rules.game) ? 1 : -1;
+  if (rules.teams) {
+    const int k = rules.teams;
+    double margins[kMaxPlayers];
+    double total = 0;
+    for (int t = 0; t < k; ++t) total += r.points[static_cast<size_t>(t)];
+    for (int t = 0; t < k; ++t) {
+      const double own = r.points[static_cast<size_t>(t)];
+      margins[t] = sign * ((total - own) / (k - 1) - own);
+    }
+    for (int s = 0; s < r.players; ++s) out[s] = margins[rules.team_of(s)];
+    return;
+  }
   double total = 0;
   for (int s = 0; s < r.players; ++s) total += r.points[static_cast<size_t>(s)];
-  const double sign = points_are_costs(game) ? 1 : -1;
   for (int s = 0; s < r.players; ++s) {
     const double own = r.points[static_cast<size_t>(s)];
     out[s] = sign * ((total - own) / (r.players - 1) - own);

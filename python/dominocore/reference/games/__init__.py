@@ -14,8 +14,12 @@ Every module defines the same names (docs/adding-a-game.md):
     Lay out a dealt round: the centre/hub/lead ends, its layout entry, any
     obligation they open, who moves first. Both ``set_up``'s deals and
     hand-built ones (``Round.from_deal``) go through it.
-``next_leader(rules, previous_result)``
+``next_leader(rules, previous_result, last_mover)``
     The ``leader`` a match passes to the next round's ``set_up``, or ``None``.
+    ``last_mover`` is the seat that made the finished round's last move (with
+    no move: its starter if the set-up placed a tile for it, else -1); Block's
+    ``lead="puerto_rico"`` asks it for the blocker (docs/games/partnership.md
+    P4), the other games and leads ignore it.
 ``double_opens(round, tile, number, train) -> end ids``
     What a double placed on an open end of ``number`` creates (toes,
     spinner sides, one end, an unsatisfied double), and any obligation or unlock.
@@ -35,9 +39,10 @@ Every module defines the same names (docs/adding-a-game.md):
     legal placement's id, and the legal placement a Place id stands for
     (``None`` if none). The engine gives ``Draw`` and ``Pass`` the last two
     ids. The distinct listing keeps the first move in canonical order of each id.
-``write_extra_planes(round, take)``
-    The game's own observation planes (``rules.observation_extra_planes()``),
-    written into the slices ``take(size)`` hands out.
+``write_extra_planes(round, seat, take)``
+    The game's own observation planes (``rules.observation_extra_planes()``)
+    as ``seat`` observes them (Block's ``teammates``: its team), written into
+    the slices ``take(size)`` hands out.
 
 The hooks change the round only through its small engine API for games
 (``_open``, ``_oblige``, ``_mark``, ``_lay_setup_tile``, ``_turn_to``,

@@ -136,10 +136,11 @@ def action_move(round: "Round", action: int) -> Optional[Move]:
     return move if round.is_legal(move) else None
 
 
-def write_extra_planes(round: "Round", take: Callable[[int], Any]) -> None:
+def write_extra_planes(round: "Round", seat: int, take: Callable[[int], Any]) -> None:
     """The observation plane ``train_ends`` (docs/information.md 3): per
     train, a one at its open end's number, or in the last column when it
-    has no open end. ``take(size)`` hands out the plane's entries."""
+    has no open end, the same for every viewer ``seat``. ``take(size)``
+    hands out the plane's entries."""
     p, n = round.rules.players, round.rules.set + 1
     train_ends = take((p + 1) * (n + 1)).reshape(p + 1, n + 1)
     train_ends[:, n] = 1  # no open end, until one is found below

@@ -91,11 +91,11 @@ def unique_lowest(values: Sequence[int]) -> int:
 # ------------------------------------------------------------------ matches
 
 
-def no_extra_planes(round: "Round", take: Callable[[int], Any]) -> None:
+def no_extra_planes(round: "Round", seat: int, take: Callable[[int], Any]) -> None:
     """``write_extra_planes`` of the games with no observation planes of their own."""
 
 
-def no_leader(rules: "Rules", previous: "RoundResult") -> None:
+def no_leader(rules: "Rules", previous: "RoundResult", last_mover: int) -> None:
     """``next_leader`` of the games whose set-up finds its own starter."""
     return None
 
