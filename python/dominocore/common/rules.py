@@ -34,6 +34,12 @@ def rules_classes() -> Dict[str, "Type[Rules]"]:
     return dict(_CLASSES)
 
 
+def is_zero(value: Any) -> bool:
+    """Whether an OpenSpiel option is the integer 0 ("the rules' default");
+    anything else, of any type, goes to the rules' own checks."""
+    return type(value) is int and value == 0
+
+
 def reject_unknown(game: str, unknown: Dict[str, Any]) -> None:
     """Refuse options a game does not have."""
     if unknown:
@@ -213,7 +219,7 @@ class Rules(Guarded):
         stand for: ``hand_size=0`` means the rules' default."""
         if not isinstance(options, dict):
             raise TypeError(f"OpenSpiel options must be a dict, got {shown(options)}")
-        if options.get("hand_size") == 0:
+        if is_zero(options.get("hand_size")):
             options = {**options, "hand_size": None}
         return cls(**options)
 

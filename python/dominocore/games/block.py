@@ -14,6 +14,7 @@ from ..common.rules import (
     Rules,
     choice_option,
     hand_size_option,
+    is_zero,
     match_options,
     reject_unknown,
     team_options,
@@ -84,6 +85,7 @@ class Block(Rules):
         t = tile_count(n)
         h = hand_size_option(hand_size, _BLOCK_HANDS_D6[p] * t // 28, t, p, f"{p} hands of it exceed the {t} tiles")
         partnership = team_options(teams, team_scoring, p)
+        lead = choice_option(lead, "lead", BLOCK_LEADS)  # first: a lead of another type is not compared
         if lead == "puerto_rico" and partnership["teams"] is None:
             raise RulesError("lead='puerto_rico' is a partnership rule: it needs teams")
         self._freeze(
@@ -95,7 +97,7 @@ class Block(Rules):
             reserve=t - p * h,  # every undealt tile stays out of play
             double_blank_50=False,
             **match_options(target, max_rounds),
-            lead=choice_option(lead, "lead", BLOCK_LEADS),
+            lead=lead,
             **partnership,
         )
 
@@ -106,7 +108,7 @@ class Block(Rules):
         if not isinstance(options, dict):
             raise TypeError(f"OpenSpiel options must be a dict, got {type(options).__name__}")
         options = dict(options)
-        if options.get("teams") == 0:
+        if is_zero(options.get("teams")):
             options["teams"] = None
             options.pop("team_scoring", None)
         return super().from_openspiel(options)

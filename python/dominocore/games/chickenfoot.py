@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional
 
 from ..common.checks import as_int
 from ..common.errors import RulesError
-from ..common.rules import Rules, choice_option, flag_option, hand_size_option, reject_unknown
+from ..common.rules import Rules, choice_option, flag_option, hand_size_option, is_zero, reject_unknown
 from ..common.tiles import MAX_SET, MIN_SET, tile_count
 
 __all__ = ["ChickenFoot", "RULE_SETS"]
@@ -127,9 +127,9 @@ class ChickenFoot(Rules):
         if not isinstance(options, dict):
             raise TypeError(f"OpenSpiel options must be a dict, got {type(options).__name__}")
         options = dict(options)
-        if options.get("rule_set") == "cross":
+        if isinstance(options.get("rule_set"), str) and options["rule_set"] == "cross":
             options["double_blank_50"] = None
-        if options.get("trains") == 0:
+        if is_zero(options.get("trains")):
             options["trains"] = None
         return super().from_openspiel(options)
 
