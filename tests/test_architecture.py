@@ -70,6 +70,25 @@ def test_no_import_inside_a_function():
     assert found == []
 
 
+def test_the_services_import_no_engine_code():
+    """Records, tournaments and the renderers sit above both engines: they never
+    import the reference (not even for type checkers), so the compiled side can
+    borrow nothing of the oracle's engine code."""
+    found = []
+    for name in ("record.py", "tournaments.py", "tournament_result.py", "text.py", "svg.py", "svg_layout.py"):
+        tree = ast.parse(open(os.path.join(PYTHON, "dominocore", name), encoding="utf-8").read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            if any(n == "reference" or ".reference" in n or n.startswith("reference") for n in names):
+                found.append(f"{name}:{node.lineno}")
+    assert found == []
+
+
 def line_count(path: str) -> int:
     with open(path, encoding="utf-8") as f:
         return sum(1 for _ in f)

@@ -116,9 +116,14 @@ def test_text_and_svg_show_the_teams(dc):
     assert "teams: 0+2 against 1+3" in text
     assert "seat 1 (you), team 1: 7 tiles" in text and "seat 2, team 0: 7 tiles" in text
     assert "seat 2 (team 0): 7 tiles" in svg_render(r, seat=1)
-    # a partner's hand is hidden like an opponent's
-    hand_2 = " ".join(str(t) for t in r.hands[2])
-    assert hand_2 not in text and all(str(t) not in r.render(seat=0).split("your hand:")[0] for t in r.hands[2])
+    # a partner's hand is hidden like an opponent's, in the middle of the round too
+    for _ in range(6):
+        r.push(r.legal_moves()[0])
+    for seat in (0, 2):
+        partner = (seat + 2) % 4
+        shown = r.render(seat=seat) + svg_render(r, seat=seat)
+        assert all(str(t) in shown for t in r.hands[seat])  # the check would see a tile it shows
+        assert not [str(t) for t in r.hands[partner] if str(t) in shown]
 
 
 def test_the_command_line_takes_teams():

@@ -81,15 +81,12 @@ _MATCH_ROUND_KEYS = ("round_index", "result", "moves")
 #: Lines of ``dumps`` output are kept to this width where the data allows.
 _WIDTH = 100
 
-if TYPE_CHECKING:  # a Round or a Match of either implementation
-    from . import native as _native
-    from . import reference as _reference
-
-    Obj = Union[_native.Round, _native.Match, _reference.Round, _reference.Match]
-    AnyRound = Union[_native.Round, _reference.Round]
-    AnyMatch = Union[_native.Match, _reference.Match]
-else:
-    Obj = AnyRound = AnyMatch = Any
+# A Round or a Match of either implementation. This service sits above both
+# engines and names neither: it asks the object it is given (or the engine a
+# caller names) for everything, so no engine's code reads another's records.
+Obj = Any
+AnyRound = Any
+AnyMatch = Any
 Implementation = Union[None, str, ModuleType]
 
 
@@ -303,19 +300,15 @@ def _layout(value: Any, indent: int, prefix: int = 0) -> str:
 # ---------------------------------------------------------------------- reading
 
 
-if TYPE_CHECKING:  # what each implementation rebuilds, for type checkers
+if TYPE_CHECKING:  # what the default implementation rebuilds, for type checkers
     from . import native as _native
-    from .reference.match import Match as _ReferenceMatch
-    from .reference.round import Round as _ReferenceRound
 
     #: A record read with the compiled core (the default, as ``dominocore`` serves it to type checkers).
     Loaded = Union[_native.Round, _native.Match]
-    #: A record read with the reference.
-    LoadedByTheReference = Union[_ReferenceRound, _ReferenceMatch]
 
 
 @overload
-def loads(text: Union[str, bytes], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+def loads(text: Union[str, bytes], *, implementation: Literal["python"]) -> Obj: ...
 @overload
 def loads(text: Union[str, bytes], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload
@@ -330,7 +323,7 @@ def loads(text: Union[str, bytes], *, implementation: Implementation = None) -> 
 
 
 @overload
-def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal["python"]) -> Obj: ...
 @overload
 def load(path: Union[str, "os.PathLike[str]"], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload
@@ -351,7 +344,7 @@ def read_header(record: Union[str, bytes, Dict[str, Any]]) -> Dict[str, Any]:
 
 
 @overload
-def from_record(data: Dict[str, Any], *, implementation: Literal["python"]) -> LoadedByTheReference: ...
+def from_record(data: Dict[str, Any], *, implementation: Literal["python"]) -> Obj: ...
 @overload
 def from_record(data: Dict[str, Any], *, implementation: Literal[None, "cpp", "default"] = None) -> Loaded: ...
 @overload

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Dict, List, Optional, Sequence, Tuple, Type
 
 from .checks import Guarded, as_int, shown
 from .errors import RulesError
-from .tiles import Tile, tile_count
+from .tiles import MAX_SET, MIN_SET, Tile, tile_count
 
 __all__ = ["Rules", "check_rules", "rules_from_dict", "rules_classes"]
 
@@ -205,6 +205,14 @@ class Rules(Guarded):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _CLASSES[cls.game] = cls
+
+    def _set_and_players(self, set: Any, players: Any, unknown: Dict[str, Any]) -> Tuple[int, int, int]:
+        """What every game's constructor checks first: no option the game lacks,
+        ``set`` in 6..18 and ``players`` in the game's range. Returns N, p and T."""
+        reject_unknown(type(self).__name__, unknown)
+        n = as_int(set, "set", MIN_SET, MAX_SET)
+        p = as_int(players, "players", *self.player_range)
+        return n, p, tile_count(n)
 
     @property
     def leads_highest_double(self) -> bool:

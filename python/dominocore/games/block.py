@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..common.checks import as_int
 from ..common.errors import RulesError
 from ..common.rules import (
     DEFAULT_MAX_ROUNDS,
@@ -16,10 +15,8 @@ from ..common.rules import (
     hand_size_option,
     is_zero,
     match_options,
-    reject_unknown,
     team_options,
 )
-from ..common.tiles import MAX_SET, MIN_SET, tile_count
 
 __all__ = ["Block", "BLOCK_LEADS"]
 
@@ -79,10 +76,7 @@ class Block(Rules):
         team_scoring: Optional[str] = None,
         **unknown: Any,
     ) -> None:
-        reject_unknown("Block", unknown)
-        n = as_int(set, "set", MIN_SET, MAX_SET)
-        p = as_int(players, "players", *self.player_range)
-        t = tile_count(n)
+        n, p, t = self._set_and_players(set, players, unknown)
         h = hand_size_option(hand_size, _BLOCK_HANDS_D6[p] * t // 28, t, p, f"{p} hands of it exceed the {t} tiles")
         partnership = team_options(teams, team_scoring, p)
         lead = choice_option(lead, "lead", BLOCK_LEADS)  # first: a lead of another type is not compared

@@ -8,8 +8,7 @@ from typing import Any, Dict, Optional
 
 from ..common.checks import as_int
 from ..common.errors import RulesError
-from ..common.rules import Rules, choice_option, flag_option, hand_size_option, is_zero, reject_unknown
-from ..common.tiles import MAX_SET, MIN_SET, tile_count
+from ..common.rules import Rules, choice_option, flag_option, hand_size_option, is_zero
 
 __all__ = ["ChickenFoot", "RULE_SETS"]
 
@@ -59,11 +58,8 @@ class ChickenFoot(Rules):
         double_blank_50: Optional[bool] = None,
         **unknown: Any,
     ) -> None:
-        reject_unknown("ChickenFoot", unknown)
+        n, p, t = self._set_and_players(set, players, unknown)
         choice_option(rule_set, "rule_set", RULE_SETS)
-        n = as_int(set, "set", MIN_SET, MAX_SET)
-        p = as_int(players, "players", *self.player_range)
-        t = tile_count(n)
         if rule_set == "trains":
             most_trains = min(8, n)
             if p > most_trains:

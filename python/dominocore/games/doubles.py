@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..common.checks import as_int
 from ..common.rules import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_TARGET,
     Rules,
     hand_size_option,
     match_options,
-    reject_unknown,
 )
-from ..common.tiles import MAX_SET, MIN_SET, tile_count
 
 __all__ = ["Doubles"]
 
@@ -54,10 +51,7 @@ class Doubles(Rules):
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         **unknown: Any,
     ) -> None:
-        reject_unknown("Doubles", unknown)
-        n = as_int(set, "set", MIN_SET, MAX_SET)
-        p = as_int(players, "players", *self.player_range)
-        t = tile_count(n)
+        n, p, t = self._set_and_players(set, players, unknown)
         reserve = 2
         default_hand = (8 if p == 2 else 6) * t // 28
         h = hand_size_option(

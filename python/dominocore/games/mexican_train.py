@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..common.checks import as_int
-from ..common.rules import Rules, choice_option, flag_option, hand_size_option, reject_unknown
-from ..common.tiles import MAX_SET, MIN_SET, Tile, tile_count
+from ..common.rules import Rules, choice_option, flag_option, hand_size_option
+from ..common.tiles import Tile
 
 __all__ = ["MexicanTrain"]
 
@@ -57,10 +57,7 @@ class MexicanTrain(Rules):
         double_blank_50: bool = False,
         **unknown: Any,
     ) -> None:
-        reject_unknown("MexicanTrain", unknown)
-        n = as_int(set, "set", MIN_SET, MAX_SET)
-        p = as_int(players, "players", *self.player_range)
-        t = tile_count(n)
+        n, p, t = self._set_and_players(set, players, unknown)
         default = max(1, _MEXICAN_HANDS_D12[p] * (t - 1) // 90)
         h = hand_size_option(
             hand_size, default, t - 1, p, f"{p} hands of it exceed the {t - 1} tiles left once the engine is out"

@@ -233,6 +233,16 @@ inline void score_pips_in_hand(const RoundData& r, RoundResult& res) noexcept {
   for (int s = 0; s < r.players(); ++s) res.points[s] = hand_score(r, s);
 }
 
+/// The index of the unique lowest of `n` values, -1 when the lowest is shared.
+inline int unique_lowest(const int* values, int n) noexcept {
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (values[i] < values[best]) best = i;
+  int ties = 0;
+  for (int i = 0; i < n; ++i) ties += values[i] == values[best];
+  return ties == 1 ? best : -1;
+}
+
 /// The winner (out, or the unique lowest pip count when blocked) scores the
 /// pips of every other hand; a shared lowest count scores nobody (docs/rules.md
 /// 3, block.md B5).
@@ -240,15 +250,7 @@ inline void score_winner_takes_all(const RoundData& r, RoundResult& res) noexcep
   const int p = r.players();
   int pips[kMaxPlayers] = {};
   for (int s = 0; s < p; ++s) pips[s] = hand_score(r, s);
-  int winner = res.out_seat;
-  if (res.reason == EndReason::Blocked) {
-    int best = 0;
-    for (int s = 1; s < p; ++s)
-      if (pips[s] < pips[best]) best = s;
-    int ties = 0;
-    for (int s = 0; s < p; ++s) ties += pips[s] == pips[best];
-    winner = ties == 1 ? best : -1;
-  }
+  const int winner = res.reason == EndReason::Blocked ? unique_lowest(pips, p) : res.out_seat;
   if (winner >= 0)
     for (int s = 0; s < p; ++s)
       if (s != winner) res.points[winner] += pips[s];
@@ -270,17 +272,8 @@ inline void score_teams(const RoundData& r, RoundResult& res) noexcept {
     pips[rules.team_of(s)] += h;
     all += h;
   }
-  int winner = -1;
-  if (rules.team_scoring == TeamScoring::AllPips && res.out_seat >= 0) {
-    winner = rules.team_of(res.out_seat);
-  } else {
-    int best = 0;
-    for (int t = 1; t < k; ++t)
-      if (pips[t] < pips[best]) best = t;
-    int ties = 0;
-    for (int t = 0; t < k; ++t) ties += pips[t] == pips[best];
-    winner = ties == 1 ? best : -1;
-  }
+  const bool out_wins = rules.team_scoring == TeamScoring::AllPips && res.out_seat >= 0;
+  const int winner = out_wins ? rules.team_of(res.out_seat) : unique_lowest(pips, k);
   if (winner < 0) return;
   const int score = rules.team_scoring == TeamScoring::AllPips ? all : all - pips[winner];
   for (int s = 0; s < p; ++s)
