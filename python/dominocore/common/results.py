@@ -32,15 +32,22 @@ __all__ = [
 
 
 class RoundResult(NamedTuple):
-    """How a round ended: ``reason`` is ``"out"`` or ``"blocked"``;
-    ``out_seat`` is -1 when blocked; ``points`` one number per seat;
-    ``starter`` the starting seat; ``moves`` the moves played after set-up."""
+    """How a round ended: ``reason`` is ``"out"``, ``"blocked"`` or, in a
+    match that ends the moment a side reaches its target, ``"target"``
+    (docs/games/all_fives.md F8); ``out_seat`` is -1 unless a seat went out;
+    ``points`` one number per seat; ``starter`` the starting seat; ``moves``
+    the moves played after set-up. ``play_points`` and ``end_points`` split
+    ``points`` into what was scored during play (all zeros in games that
+    score only at the end) and at the end of the round; the engines always
+    give them, a result built by hand may leave them empty."""
 
     reason: str
     out_seat: int
     points: Tuple[int, ...]
     starter: int
     moves: int
+    play_points: Tuple[int, ...] = ()
+    end_points: Tuple[int, ...] = ()
 
 
 #: The format version ``Round.to_dict`` writes (docs/information.md 2).

@@ -114,7 +114,9 @@ class Rules(Guarded):
     rounds), ``lead`` (the lead rule, ``None`` where there is none),
     ``teams`` (the number of teams, ``None`` when every seat plays for
     itself) and ``team_scoring`` (how a team round is scored, ``None``
-    without teams; docs/games/partnership.md).
+    without teams; docs/games/partnership.md). The games that score during
+    play add ``draw``, ``spinner``, ``sides_open``, ``out_points`` and
+    ``end_in_play`` (docs/games/all_fives.md); they are ``None`` elsewhere.
 
     The class attributes from ``game`` on describe the game itself: a
     game's rules class sets those that differ from the defaults here, and
@@ -148,6 +150,10 @@ class Rules(Guarded):
     has_drawing: ClassVar[bool] = True
     #: Whether a number is locked until its double is down (``unlocked`` in the views).
     locks_numbers: ClassVar[bool] = False
+    #: Whether placements score during play (docs/games/all_fives.md F5):
+    #: the round then keeps ``play_points`` and ``points_stack``, its result
+    #: splits ``play_points`` from ``end_points``, and rewards arrive move by move.
+    scores_in_play: ClassVar[bool] = False
     #: Whether the set-up's ends are trains, one per seat and one public,
     #: with ``markers`` and an action per tile and train.
     has_seat_trains: ClassVar[bool] = False
@@ -194,17 +200,24 @@ class Rules(Guarded):
     lead: Optional[str]
     teams: Optional[int]
     team_scoring: Optional[str]
+    draw: Optional[str]
+    spinner: Optional[str]
+    sides_open: Optional[str]
+    out_points: Optional[str]
+    end_in_play: Optional[bool]
     _cache: Dict[str, Any]
 
     _init_marker = "_cache"  # set last, once every field is
     __slots__ = (
         "rule_set", "set", "players", "hand_size", "slots", "drawn_tile", "reserve",
-        "double_blank_50", "target", "max_rounds", "lead", "teams", "team_scoring", "_cache",
+        "double_blank_50", "target", "max_rounds", "lead", "teams", "team_scoring", "draw", "spinner",
+        "sides_open", "out_points", "end_in_play", "_cache",
     )  # fmt: skip
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        _CLASSES[cls.game] = cls
+        if "game" in cls.__dict__:  # a game's class, not a family's base
+            _CLASSES[cls.game] = cls
 
     def _set_and_players(self, set: Any, players: Any, unknown: Dict[str, Any]) -> Tuple[int, int, int]:
         """What every game's constructor checks first: no option the game lacks,
@@ -256,6 +269,8 @@ class Rules(Guarded):
         fields.setdefault("rule_set", None)
         fields.setdefault("teams", None)
         fields.setdefault("team_scoring", None)
+        for name in ("draw", "spinner", "sides_open", "out_points", "end_in_play"):
+            fields.setdefault(name, None)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         # derived data an implementation may keep (the compiled core's own copy)

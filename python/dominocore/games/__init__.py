@@ -15,15 +15,20 @@ from __future__ import annotations
 from typing import Dict, Tuple, Type
 
 from ..common.rules import Rules
+from .all_fives import AllFives
 from .block import Block
 from .chickenfoot import ChickenFoot
 from .doubles import Doubles
+from .fives_and_threes import FivesAndThrees
 from .mexican_train import MexicanTrain
 
-__all__ = ["GAMES", "GAME_CLASSES", "DEFAULT_GAME", "ChickenFoot", "Doubles", "Block", "MexicanTrain"]
+__all__ = [
+    "GAMES", "GAME_CLASSES", "DEFAULT_GAME", "ChickenFoot", "Doubles", "Block", "MexicanTrain", "AllFives",
+    "FivesAndThrees",
+]  # fmt: skip
 
 #: Every game's rules class, in the order the docs list them.
-GAME_CLASSES: Tuple[Type[Rules], ...] = (ChickenFoot, Doubles, Block, MexicanTrain)
+GAME_CLASSES: Tuple[Type[Rules], ...] = (ChickenFoot, Doubles, Block, MexicanTrain, AllFives, FivesAndThrees)
 #: The same, by game id.
 GAMES: Dict[str, Type[Rules]] = {cls.game: cls for cls in GAME_CLASSES}
 #: The game a tool plays when none is named.

@@ -21,7 +21,7 @@ from ..common.results import RoundResult, SimulationResult
 from ..common.rules import Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
-from ..games import Block, ChickenFoot, Doubles, MexicanTrain
+from ..games import AllFives, Block, ChickenFoot, Doubles, FivesAndThrees, MexicanTrain
 from .codec import SplitMix64
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
@@ -32,7 +32,7 @@ from .vector_env import VectorEnv
 IMPLEMENTATION = "cpp"
 
 __all__: List[str] = [  # the same names as dominocore.reference.__all__ (checked by a test)
-    "Block", "ChickenFoot", "Doubles", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "HistoryEntry",
+    "AllFives", "Block", "ChickenFoot", "Doubles", "FivesAndThrees", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "HistoryEntry",
     "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round", "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
     "Tile", "VectorEnv", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",

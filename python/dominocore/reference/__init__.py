@@ -19,7 +19,7 @@ from ..common.results import RoundResult, SimulationResult
 from ..common.rules import Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
-from ..games import Block, ChickenFoot, Doubles, MexicanTrain
+from ..games import AllFives, Block, ChickenFoot, Doubles, FivesAndThrees, MexicanTrain
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
@@ -41,6 +41,8 @@ __all__ = [
     "IMPLEMENTATION",
     "Match",
     "MexicanTrain",
+    "AllFives",
+    "FivesAndThrees",
     "Move",
     "ParseError",
     "Placement",

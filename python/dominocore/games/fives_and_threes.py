@@ -1,0 +1,31 @@
+"""Fives and Threes (docs/games/fives_and_threes.md): its rules class."""
+
+from __future__ import annotations
+
+from .fives_family import OUT_POINTS, SPINNERS, FivesFamily, openspiel_parameters
+
+__all__ = ["FivesAndThrees"]
+
+
+class FivesAndThrees(FivesFamily):
+    """Fives and Threes, the English pub game
+    (docs/games/fives_and_threes.md): All Fives' play, but a count scores
+    its fives and its threes (15 scores 5 + 3 = 8); no spinner by default;
+    going out scores 1; a match to 61.
+
+    >>> r = FivesAndThrees()
+    >>> r.hand_size, r.reserve, r.spinner, r.out_points, r.target, r.num_actions
+    (9, 2, 'none', 'one', 61, 58)
+    >>> FivesAndThrees(players=4).reserve
+    0
+    """
+
+    game = "fives_and_threes"
+    title = "Fives and Threes"
+    hands_d6 = {2: 9, 3: 7, 4: 7}
+    default_spinner = SPINNERS[1]
+    default_out_points = OUT_POINTS[2]
+    default_target = 61
+    openspiel_parameters = openspiel_parameters(SPINNERS[1], OUT_POINTS[2], 61)
+
+    __slots__ = ()
