@@ -32,7 +32,8 @@ from .vector_env import VectorEnv
 IMPLEMENTATION = "cpp"
 
 __all__: List[str] = [  # the same names as dominocore.reference.__all__ (checked by a test)
-    "AllFives", "Block", "ChickenFoot", "Doubles", "FivesAndThrees", "MexicanTrain", "DominoError", "End", "GreedyPlayer", "HistoryEntry",
+    "AllFives", "Block", "ChickenFoot", "Doubles", "FivesAndThrees", "MexicanTrain", "DominoError", "End",
+    "GreedyPlayer", "HistoryEntry",
     "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round", "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
     "Tile", "VectorEnv", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
