@@ -449,7 +449,7 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             mover = position.current_player
             position.push(move)
             drawn = position.drawn_tile if move.kind == "draw" and seat == mover else None
-            print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat))
+            print(f"\nmove {i}: " + text.describe_move(mover, move, drawn, you=seat, points=position.points_stack[-1]))
             print(text.render(position, seat))
     if _is_match(record):
         print_match_end(record)

@@ -135,7 +135,7 @@ class PlaySession:
             if mover != seat:
                 move = _bot_move(self.bots[mover] or "greedy", round_, self.seed)
                 round_.push(move)
-                print(text.describe_move(mover, move))
+                print(text.describe_move(mover, move, points=round_.points_stack[-1]))
                 continue
             if shown_at != len(round_.move_stack):
                 self.show(round_)
@@ -187,7 +187,7 @@ class PlaySession:
                 print(f"error: {exc}")
                 return None
             drawn = round_.drawn_tile if move.kind == "draw" else None
-            print(text.describe_move(self.seat, move, drawn, you=self.seat))
+            print(text.describe_move(self.seat, move, drawn, you=self.seat, points=round_.points_stack[-1]))
         return None
 
     def _undo(self, round_: Any) -> None:

@@ -23,9 +23,11 @@ Everything a seat may know comes from dominocore's information model
 ``resample_from_infostate`` through exact determinization.
 
 The returns are the seat's round margin: in Chicken Foot and Mexican Train
-the other seats' mean points minus its own (points are costs there), in
-Doubles and Block its own points minus the others' mean. They sum to zero in
-every game.
+the other seats' mean points minus its own (points are costs there), in the
+other games its own points minus the others' mean. They sum to zero in
+every game. In the games that score during play (All Fives, Fives and
+Threes) the rewards arrive move by move, each step bringing every seat's
+change in margin, and the returns are their sum.
 """
 
 from __future__ import annotations
@@ -41,8 +43,10 @@ from .common.checks import action_key, check_round_index
 from .common.errors import IllegalMoveError, RulesError, StateError
 from .common.information import information_state_tensor_size, observation_planes, observation_tensor_size
 from .common.messages import illegal_action
+from .common.results import last_step_rewards, points_so_far
 from .common.rules import Rules
 from .common.tiles import Tile
+from .games import GAMES
 from .openspiel_model import (
     _LONG_NAMES,
     GAME_PARAMETERS,
@@ -379,16 +383,22 @@ class DominoState(pyspiel.State):
         return self._round is not None and bool(self._round.is_over)
 
     def returns(self) -> List[float]:
-        """The round margins once over (``Rules.round_margins``), zeros before."""
-        game = self._game()
-        result = None if self._round is None else self._round.result
-        if result is None:
-            return [0.0] * game.rules.players
-        return game.rules.round_margins(result.points)
+        """The round margins (``Rules.round_margins``) of the points so far:
+        the points scored in play, and the round's points once it is over;
+        zeros during the deal and, in the games that score only at the end,
+        until the end."""
+        if self._round is None:
+            return [0.0] * self._game().rules.players
+        return self._round.rules.round_margins(points_so_far(self._round))  # type: ignore[no-any-return]
 
     def rewards(self) -> List[float]:
-        """Terminal rewards: the returns, at the end only."""
-        return self.returns()
+        """The change in ``returns()`` through the last action: per step in
+        the games that score during play (their returns are the sum of the
+        rewards), the returns at the end only in the others; zeros at
+        chance nodes."""
+        if self._round is None:
+            return [0.0] * self._game().rules.players
+        return last_step_rewards(self._round)
 
     def _seat(self, player: Optional[int]) -> int:
         if player is None:
@@ -477,7 +487,9 @@ def _game_type(game_id: str) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS
+        if GAMES[game_id].scores_in_play
+        else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,

@@ -54,21 +54,18 @@ def rules_of(game_id: str, params: Dict[str, Any]) -> Rules:
     return GAMES[game_id].from_openspiel(options)
 
 
-def _score_total(rules: Rules) -> int:
-    return sum(rules.tile_score(Tile.from_index(i)) for i in range(rules.tile_count))
-
-
 def utility_range(rules: Rules) -> Tuple[float, float]:
     """``(min, max)`` bounds of ``rules.round_margins`` over every round of ``rules``.
 
-    With S the scores of every tile of the set (0-0 at 50 under
-    ``double_blank_50``), the points of a round add up to at most S (each
-    tile counts once at most). Costs (Chicken Foot, Mexican Train): a seat
+    With S the most points a round can hold, every seat's together
+    (``rules.most_round_points``: the scores of every tile of the set, 0-0
+    at 50 under ``double_blank_50``, as each tile counts once at most; more
+    in the games that score during play). Costs (Chicken Foot, Mexican Train): a seat
     holding S loses at most S, a seat with no points while the others hold
     S between them wins at most S/(p-1). Scores (Doubles, Block): only the
     winner scores, at most S, so a margin lies in [-S/(p-1), S]. With k
     teams, p becomes k: a seat's margin is its team's."""
-    s = float(_score_total(rules))
+    s = float(rules.most_round_points)
     k = rules.sides  # with teams, a team's margin against the other teams' mean
     if rules.points_are_costs:
         return -s, s / (k - 1)

@@ -16,9 +16,11 @@ One environment plays one round, one agent per seat (``player_0`` ..)::
 
 An observation is ``{"observation": round.observation_tensor(seat),
 "action_mask": ...}``: what the seat may see (docs/information.md 3), and a
-mask of its legal action ids (all zero when it is not the seat to move). The
-reward comes when the round ends: each seat's round margin
-(``Rules.round_margins``), as in the OpenSpiel bridge.
+mask of its legal action ids (all zero when it is not the seat to move).
+After each step every agent's reward is its change in round margin
+(``Rules.round_margins``), as in the OpenSpiel bridge: the margin itself
+when the round ends in the games that score only at the end, the points of
+play as they come in the games that score during play.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ._implementations import implementation as implementation_named
 from .common.checks import check_round_index
 from .common.errors import RulesError
 from .common.information import observation_high
+from .common.results import last_step_rewards
 from .common.rules import Rules
 from .games import DEFAULT_GAME, GAMES
 from .gymnasium_vector import observation_space
@@ -119,6 +122,7 @@ class raw_env(AECEnv):
         self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         if self.round.is_over:  # a round can end at its set-up (docs/engine.md reading 1)
             self.agent_selection = self.agents[0]
+            self._step_rewards()
             self._finish()
         else:
             self.agent_selection = self.possible_agents[self.round.current_player]
@@ -133,10 +137,15 @@ class raw_env(AECEnv):
         return {"observation": self.round.observation_tensor(seat), "action_mask": mask}
 
     def _finish(self) -> None:
-        margins = self.rules.round_margins(self.round.result.points)
         for agent in self.agents:
-            self.rewards[agent] = margins[self._seats[agent]]
             self.terminations[agent] = True
+
+    def _step_rewards(self) -> None:
+        # every seat's change in margin through the last move: per step in the
+        # games that score during play, the margins at the end in the others
+        rewards = last_step_rewards(self.round)
+        for agent in self.agents:
+            self.rewards[agent] = rewards[self._seats[agent]]
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an action id) for the agent to move; once the
@@ -156,6 +165,7 @@ class raw_env(AECEnv):
         self.round.apply_action(action)  # the round's own checks; it refuses before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self._step_rewards()
         if self.round.is_over:
             self._finish()
             self.agent_selection = self.possible_agents[(self._seats[agent] + 1) % len(self.possible_agents)]

@@ -75,6 +75,8 @@ _HEADER_KEYS = {
     "match": ("game", "rules", "seed", "rounds", "seats", "event", "date", "result"),
 }
 _ROUND_RESULT_KEYS = ("reason", "out_seat", "points", "winners")
+#: What a round result adds in a game that scores during play (docs/games/all_fives.md F7).
+_PLAY_RESULT_KEYS = ("play_points", "end_points")
 _MATCH_RESULT_KEYS = ("totals", "winners")
 _MATCH_ROUND_KEYS = ("round_index", "result", "moves")
 
@@ -216,12 +218,16 @@ def _round_result(engine: ModuleType, rules: Rules, result: Optional[RoundResult
     that would win a match of this round alone (as ``engine`` rules it)."""
     if result is None:
         return None
-    return {
+    written = {
         "reason": result.reason,
         "out_seat": None if result.out_seat < 0 else result.out_seat,
         "points": list(result.points),
         "winners": list(engine.match_winners(rules, [result])),
     }
+    if rules.scores_in_play:  # the points of play and of the end, apart (docs/games/all_fives.md F7)
+        written["play_points"] = list(result.play_points)
+        written["end_points"] = list(result.end_points)
+    return written
 
 
 def _writer_seed(seed: Any) -> int:
@@ -485,7 +491,8 @@ def _check_header(header: Any, kind: str) -> Dict[str, Any]:
 
 
 def _check_round_result(result: Any, players: int, where: str) -> None:
-    _check_keys(result, _ROUND_RESULT_KEYS, where)
+    keys = _ROUND_RESULT_KEYS + _PLAY_RESULT_KEYS if isinstance(result, dict) and "play_points" in result else None
+    _check_keys(result, keys or _ROUND_RESULT_KEYS, where)
     if not isinstance(result["reason"], str):
         raise RecordError(f"{where}'s reason must be a string, got {shown(result['reason'])}")
     out_seat = result["out_seat"]

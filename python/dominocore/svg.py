@@ -208,8 +208,8 @@ def _title(view: PlayerView) -> str:
 
 def _status(view: PlayerView) -> str:
     if view.result is not None:
-        reason, out_seat, points, _, _ = view.result
-        how = f"seat {out_seat} went out" if reason == "out" else "blocked"
+        reason, out_seat, points = view.result[:3]
+        how = {"out": f"seat {out_seat} went out", "blocked": "blocked", "target": "the target was reached"}[reason]
         return f"Round over: {how}. Points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(points))
     text = f"Seat {view.current_player} to move"
     if view.drawing:
@@ -218,7 +218,7 @@ def _status(view: PlayerView) -> str:
         text += "; " + _OBLIGATIONS.get(view.obligation, view.obligation)
     if view.history:
         entry = view.history[-1]
-        text += f". Last move: seat {entry.seat} {entry.move}"
+        text += f". Last move: seat {entry.seat} {entry.move}" + (f", scoring {entry.points}" if entry.points else "")
     return text
 
 
@@ -239,6 +239,13 @@ def _seat_lines(view: PlayerView) -> List[str]:
         tail.append("unlocked: " + (" ".join(str(v) for v in view.unlocked) or "none"))
     lines = [" \u00b7 ".join(parts[i : i + 4]) for i in range(0, len(parts), 4)]
     lines.append(" \u00b7 ".join(tail))
+    if rules.scores_in_play:  # the running totals: in play this round, and in the match (docs/games/all_fives.md)
+        sides = range(rules.sides)  # with teams, seat t holds team t's points
+        name = "team" if rules.teams else "seat"
+        lines.append("In play: " + ", ".join(f"{name} {s} {view.play_points[s]}" for s in sides))
+        if any(view.carried):
+            totals = ", ".join(f"{name} {s} {view.carried[s] + view.play_points[s]}" for s in sides)
+            lines.append(f"Match: {totals} (target {rules.target})")
     return lines
 
 

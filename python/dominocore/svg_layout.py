@@ -471,8 +471,50 @@ def _hub_scene(view: PlayerView) -> Scene:
     return scene
 
 
+def _arms_scene(view: PlayerView) -> Scene:
+    """All Fives: the lead in the middle (a double across the line), arm 0
+    running left and arm 1 right; the spinner lies across its arm, and its
+    sides, arms 2 and 3, grow up and down from it once they open. Every
+    tile goes straight on where there is room and turns where there is not."""
+    scene = Scene()
+    layout = view.layout
+    spots: Dict[int, _Spot] = {}
+    if not layout:
+        spots[view.open_ends[0].id if view.open_ends else 0] = _Spot(0.0, 0.0, 0.0)
+        _label_ends(view, scene, spots, None)
+        return scene
+    board = _Board()
+    spinner: Optional[_Laid] = None
+    for index, placement in enumerate(layout):
+        double = placement.tile.is_double
+        if index == 0:
+            if double:  # across the line: its long side upright
+                laid = _Laid((0.0, -0.5), (0.0, 0.5), 0.0, _Rect(0.0, 0.0, 0.0, 1.0, 1.0, 0.5))
+                exits = [_Spot(-0.5, 0.0, 180.0), _Spot(0.5, 0.0, 0.0)]
+            else:
+                laid = _Laid((-0.5, 0.0), (0.5, 0.0), 0.0, _Rect(0.0, 0.0, 1.0, 0.0, 1.0, 0.5))
+                exits = [_Spot(-1.0, 0.0, 180.0), _Spot(1.0, 0.0, 0.0)]
+            near = placement.tile.low  # toward arm 0, on the left
+            scene.pieces.append(_Piece(placement.tile, near, placement.tile.other(near), laid, 0, None, None))
+        else:
+            laid = _fit(board, spots.pop(placement.end), double)  # type: ignore[arg-type]
+            exits = _exits(laid, 1, 0)
+            scene.pieces.append(_piece(placement.tile, placement.number, laid, index, placement.end))
+        board.add(laid.rect)
+        if spinner is None and view.rules.arms == 4 and double:
+            spinner = laid
+        if len(placement.created) > len(exits):  # the spinner's sides: across it, up and down
+            assert spinner is not None
+            sides = _exits(spinner, 3, 90.0)
+            exits = exits + [sides[0], sides[2]]
+        for end, spot in zip(placement.created, exits):
+            spots[end] = spot
+    _label_ends(view, scene, spots, board)
+    return scene
+
+
 #: How each kind of layout (``Rules.layout``) is drawn.
-_SCENES = {"tree": _tree_scene, "line": _line_scene, "hub": _hub_scene}
+_SCENES = {"tree": _tree_scene, "line": _line_scene, "hub": _hub_scene, "arms": _arms_scene}
 
 
 def scene_of(view: PlayerView) -> Scene:

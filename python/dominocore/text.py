@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
+from .common.arms import arm_lines
 from .common.extensions import register_renderer
 from .common.moves import DRAW, PLACE, End, Move, Placement
 from .common.rules import Rules
@@ -49,14 +50,17 @@ def game_title(rules: Rules) -> str:
     return f"{name}, double-{rules.set}, {rules.players} players"
 
 
-def describe_move(seat: int, move: Move, drawn: Optional[Tile] = None, you: Optional[int] = None) -> str:
+def describe_move(
+    seat: int, move: Move, drawn: Optional[Tile] = None, you: Optional[int] = None, points: int = 0
+) -> str:
     """A move as a sentence: ``"seat 2 placed 3-5@7"``, ``"seat 2 drew"``,
     ``"seat 2 passed"``. ``drawn`` (the tile a Draw took) is shown only when
     given: pass it only to the seat that drew. ``you``: the viewer's seat,
-    named "you"."""
+    named "you". ``points``: what the move scored in play, shown when not 0
+    (``"seat 2 placed 3-5@7, scoring 10"``)."""
     who = "you" if seat == you else f"seat {seat}"
     if move.kind == PLACE:
-        return f"{who} placed {move}"
+        return f"{who} placed {move}" + (f", scoring {points}" if points else "")
     if move.kind == DRAW:
         return f"{who} drew" + ("" if drawn is None else f" {drawn}")
     return f"{who} passed"
@@ -65,8 +69,11 @@ def describe_move(seat: int, move: Move, drawn: Optional[Tile] = None, you: Opti
 def result_text(result: Sequence[Any]) -> str:
     """How a round ended, in one line: ``"seat 1 went out; points 0 12 5"``."""
     reason, out_seat, points = result[0], result[1], result[2]
-    how = f"seat {out_seat} went out" if reason == "out" else "blocked"
-    return f"{how}; points " + " ".join(str(x) for x in points)
+    how = {"out": f"seat {out_seat} went out", "blocked": "blocked", "target": "the match target was reached"}[reason]
+    text = f"{how}; points " + " ".join(str(x) for x in points)
+    if len(result) > 6 and any(result[5]):  # points scored in play, then at the end
+        text += " (in play " + " ".join(map(str, result[5])) + ", at the end " + " ".join(map(str, result[6])) + ")"
+    return text
 
 
 def render(round: Any, seat: Optional[int] = None) -> str:
@@ -169,9 +176,48 @@ def _layout_lines(f: PlayerView, you: Optional[int]) -> List[str]:
     return lines
 
 
+def _arms_lines(f: PlayerView) -> List[str]:
+    """A lead with arms (All Fives): each arm as a line out of the lead, the
+    spinner's sides named as such, and whether they are open yet."""
+    if not f.layout:
+        return [f"  lead end: -> {_end_text(f, f.open_ends[0])}" if f.open_ends else "  (empty)"]
+    read = arm_lines(f.layout, f.rules.arms)
+    ends = {e.id: e for e in f.open_ends}
+    spinner = None if read.spinner is None else f.layout[read.spinner].tile
+    lines = []
+    for arm, indices in enumerate(read.lines):
+        label = f"arm {arm}" if arm < 2 else f"arm {arm} (a side of the spinner {spinner})"
+        if arm >= 2 and not read.sides_open:
+            if spinner is not None:
+                lines.append(f"  {label}: opens once both ends next to the spinner are covered")
+            continue
+        tiles = [_oriented(f.layout[i]) + (" (the spinner)" if i == read.spinner else "") for i in indices]
+        open_end = next((ends[e] for e, a in read.end_arms.items() if a == arm and e in ends), None)
+        tail = _end_text(f, open_end) if open_end is not None else "closed"
+        lines.append(f"  {label}: {' '.join(tiles) + ' ' if tiles else ''}-> {tail}")
+    if read.spinner == 0:
+        lines.insert(0, f"  the lead {spinner} is the spinner")
+    return lines
+
+
+def _points_lines(f: PlayerView) -> List[str]:
+    """The points scored in play this round, and the match totals carried in."""
+    rules = f.rules
+    seats = range(rules.sides)  # with teams, seat t holds team t's points
+
+    def name(s: int) -> str:
+        return f"team {_team_text(rules, s)}" if rules.teams else f"seat {s}"
+
+    lines = ["points in play: " + ", ".join(f"{name(s)} {f.play_points[s]}" for s in seats)]
+    if any(f.carried):
+        totals = ", ".join(f"{name(s)} {f.carried[s] + f.play_points[s]}" for s in seats)
+        lines.append(f"match totals: {totals} (target {rules.target})")
+    return lines
+
+
 def _header(f: PlayerView) -> List[str]:
     title = f"{game_title(f.rules)}, round {f.round_index}, move {len(f.history)}"
-    if f.rules.layout == "line":
+    if f.rules.layout in ("line", "arms"):
         if f.centre is not None and f.highest_double:
             first = f"lead: {f.centre} (the highest double dealt, led by seat {f.starter})"
         elif f.centre is not None:  # a double already led (from_deal): not known to be the highest
@@ -229,7 +275,7 @@ def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
     if f.rules.teams:
         lines.append("teams: " + " against ".join(_team_text(f.rules, team) for team in range(f.rules.teams)))
     lines.append("layout:")
-    lines += _layout_lines(f, you)
+    lines += _arms_lines(f) if f.rules.layout == "arms" else _layout_lines(f, you)
     lines += _obligation_lines(f)
     if f.rules.locks_numbers:
         lines.append("unlocked numbers: " + (" ".join(str(n) for n in f.unlocked) or "none"))
@@ -241,7 +287,10 @@ def _lines(f: PlayerView, you: Optional[int]) -> List[str]:
         lines.append(f"yard: {f.yard_size} tile{'s' if f.yard_size != 1 else ''}")
     if f.history:
         last = f.history[-1]
-        lines.append("last move: " + describe_move(last.seat, last.move, last.drawn if you is not None else None, you))
+        drawn = last.drawn if you is not None else None
+        lines.append("last move: " + describe_move(last.seat, last.move, drawn, you, last.points))
+    if f.rules.scores_in_play:
+        lines += _points_lines(f)
     if f.result is not None:
         lines.append("round over: " + result_text(f.result))
         if f.rules.teams:

@@ -28,6 +28,8 @@ __all__ = [
     "ReasonArray",
     "RoundResult",
     "SimulationResult",
+    "last_step_rewards",
+    "points_so_far",
 ]
 
 
@@ -48,6 +50,33 @@ class RoundResult(NamedTuple):
     moves: int
     play_points: Tuple[int, ...] = ()
     end_points: Tuple[int, ...] = ()
+
+
+def points_so_far(round_: Any) -> Tuple[int, ...]:
+    """Each seat's points in ``round_`` (either implementation's ``Round``)
+    so far: its result's points once it is over, else the points scored in
+    play (docs/games/all_fives.md F5; zeros in the games that score only at
+    the end)."""
+    result = round_.result
+    return tuple(result.points) if result is not None else tuple(round_.play_points)
+
+
+def last_step_rewards(round_: Any) -> List[float]:
+    """Each seat's change in round margin (``Rules.round_margins``) through
+    the last move played, zeros before the first: the per-step rewards of
+    the OpenSpiel and PettingZoo bridges and of ``VectorEnv``. A round's
+    steps add up to its margins, and in the games that score only at the
+    end every step but the last brings zeros. Before any move the margins
+    so far are the change: zeros, or the margins of a round that ended at
+    its set-up."""
+    rules = round_.rules
+    now = points_so_far(round_)
+    if not round_.move_stack:
+        return list(rules.round_margins(now))
+    scored = round_.points_stack[-1]
+    mover = round_._history()[-1][0]
+    before = [x - (scored if rules.team_of(s) == rules.team_of(mover) else 0) for s, x in enumerate(round_.play_points)]
+    return [a - b for a, b in zip(rules.round_margins(now), rules.round_margins(before))]
 
 
 #: The format version ``Round.to_dict`` writes (docs/information.md 2).

@@ -160,8 +160,9 @@ class Rules(Guarded):
 
     #: How text and SVG draw the layout: ``"tree"`` (lines out of a centre
     #: double, which branch at doubles), ``"line"`` (one line of play, both
-    #: ways from the lead) or ``"hub"`` (a train per seat and a public
-    #: one, out of a hub).
+    #: ways from the lead), ``"hub"`` (a train per seat and a public
+    #: one, out of a hub) or ``"arms"`` (a line both ways from the lead,
+    #: and four arms from a spinner).
     layout: ClassVar[str] = "tree"
     #: What the text calls the set-up's tile (``"centre"``, ``"engine"``).
     centre_word: ClassVar[str] = "centre"
@@ -304,6 +305,13 @@ class Rules(Guarded):
         if self.double_blank_50 and tile.low == 0 and tile.high == 0:
             return 50
         return tile.low + tile.high
+
+    @property
+    def most_round_points(self) -> int:
+        """A bound on the points of one round, every seat's together: what
+        the tiles can count in the hands (0-0 as 50 where it counts so),
+        unless the game scores during play and says more."""
+        return sum(self.tile_score(Tile.from_index(i)) for i in range(self.tile_count))
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: ``seat mod teams`` (partners sit apart, and

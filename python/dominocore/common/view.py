@@ -3,35 +3,24 @@
 A view is built from a round's public queries and the seat's own private
 history, then holds plain values only: no reference to the round, nothing of
 another seat's tiles or the yard order. It is immutable, compares by value,
-and travels as JSON (``to_dict``/``from_dict``), so an app can send it to a
-client and run a whole game from views alone.
+and travels as JSON (``to_dict``/``from_dict``, whose format and checks are
+``dominocore.common.view_record``'s), so an app can send it to a client and
+run a whole game from views alone.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .checks import MAX_ROUND_INDEX, Guarded, as_int, check_keys, check_seat, shown
-from .errors import ParseError, RulesError, StateError
-from .information import history_bound
-from .moves import DRAW, MAX_END_ID, End, Move, Placement
-from .rules import Rules, rules_from_dict
-from .tiles import Tile, tiles_of_set
+from .checks import Guarded, check_seat, shown
+from .errors import RulesError
+from .moves import DRAW, End, Move, Placement
+from .rules import Rules
+from .tiles import Tile
+from .view_record import VIEW_VERSION, HistoryEntry, result_dict, view_fields
 
 __all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for", "view_fields", "register_view_check"]
-
-#: The version of ``PlayerView.to_dict()``'s format.
-VIEW_VERSION = 2  # 2: highest_double
-
-
-class HistoryEntry(NamedTuple):
-    """One move of the public history as a seat sees it: who moved, the
-    move, and for the viewer's own Draws the tile drawn (``None`` otherwise)."""
-
-    seat: int
-    move: Move
-    drawn: Optional[Tile]
 
 
 def round_id(round: Any) -> str:
@@ -73,7 +62,10 @@ class PlayerView(Guarded):
     - ``history``: ``HistoryEntry``s; ``setup_draws``: each seat's count of
       search draws in the cross's set-up; ``own_setup_draws``: the viewer's;
       ``highest_double``: whether the set-up showed that the centre is the
-      highest double dealt (Doubles, Block's highest-double lead).
+      highest double dealt (Doubles, Block's highest-double lead);
+    - ``play_points``: each seat's points scored in play this round, and
+      ``carried``: each seat's match total before the round (zeros in the
+      games that score only at the end, docs/games/all_fives.md F5, F8).
 
     ``legal_moves()`` and ``legal_actions()`` are the viewer's, and empty
     unless it is the viewer's turn.
@@ -93,7 +85,7 @@ class PlayerView(Guarded):
         "seat", "round_id", "move_number", "rules", "round_index", "centre", "starter", "current_player",
         "result", "hand", "hand_sizes", "yard_size", "open_ends", "trains", "pending_ends", "obligation",
         "unlocked", "markers", "layout", "drawn_tile", "drawing", "history", "setup_draws", "own_setup_draws",
-        "highest_double", "_legal_moves", "_legal_actions",
+        "highest_double", "play_points", "carried", "_legal_moves", "_legal_actions",
     )  # fmt: skip
     _init_marker = "seat"
     seat: int
@@ -104,8 +96,8 @@ class PlayerView(Guarded):
     centre: Optional[Tile]
     starter: int
     current_player: int
-    #: (reason, out_seat, points, starter, moves), as ``RoundResult``, once the round is over
-    result: Optional[Tuple[str, int, Tuple[int, ...], int, int]]
+    #: (reason, out_seat, points, starter, moves, play_points, end_points), as ``RoundResult``, once over
+    result: Optional[Tuple[str, int, Tuple[int, ...], int, int, Tuple[int, ...], Tuple[int, ...]]]
     hand: Tuple[Tile, ...]
     hand_sizes: Tuple[int, ...]
     yard_size: int
@@ -122,6 +114,8 @@ class PlayerView(Guarded):
     setup_draws: Tuple[int, ...]
     own_setup_draws: Tuple[Tile, ...]
     highest_double: bool
+    play_points: Tuple[int, ...]
+    carried: Tuple[int, ...]
     _legal_moves: Tuple[Move, ...]
     _legal_actions: Tuple[int, ...]
 
@@ -156,8 +150,8 @@ class PlayerView(Guarded):
             if drawer == seat:
                 own_search.append(Tile.parse(text))
         history = tuple(
-            HistoryEntry(mover, move, drawn if mover == seat and move.kind == DRAW else None)
-            for mover, move, drawn in round._history()
+            HistoryEntry(mover, move, drawn if mover == seat and move.kind == DRAW else None, points)
+            for (mover, move, drawn), points in zip(round._history(), round.points_stack)
         )
         mover = round.current_player
         own_turn = mover == seat
@@ -191,6 +185,8 @@ class PlayerView(Guarded):
             setup_draws=tuple(counts),
             own_setup_draws=tuple(own_search),
             highest_double=bool(deal.get("highest_double", False)),
+            play_points=tuple(round.play_points),
+            carried=tuple(round.carried),
             _legal_moves=legal,
             _legal_actions=tuple(round.legal_actions()) if own_turn else (),
         )
@@ -230,7 +226,7 @@ class PlayerView(Guarded):
             "centre": _text(self.centre),
             "starter": self.starter,
             "current_player": self.current_player,
-            "result": None if self.result is None else _result_dict(self.result),
+            "result": None if self.result is None else result_dict(self.result),
             "hand": [str(t) for t in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "yard_size": self.yard_size,
@@ -242,10 +238,12 @@ class PlayerView(Guarded):
             "layout": [[str(pl.tile), pl.end, pl.number, list(pl.created)] for pl in self.layout],
             "drawn_tile": _text(self.drawn_tile),
             "drawing": self.drawing,
-            "history": [[h.seat, str(h.move), _text(h.drawn)] for h in self.history],
+            "history": [[h.seat, str(h.move), _text(h.drawn), h.points] for h in self.history],
             "setup_draws": list(self.setup_draws),
             "own_setup_draws": [str(t) for t in self.own_setup_draws],
             "highest_double": self.highest_double,
+            "play_points": list(self.play_points),
+            "carried": list(self.carried),
             "legal_moves": [str(m) for m in self._legal_moves],
             "legal_actions": list(self._legal_actions),
         }
@@ -281,23 +279,6 @@ class PlayerView(Guarded):
         return f"<PlayerView seat {self.seat}, move {self.move_number}, {status}, hand {hand}>"
 
 
-def _result_dict(result: tuple) -> Dict[str, Any]:
-    reason, out_seat, points, starter, moves = result
-    return {"reason": reason, "out_seat": out_seat, "points": list(points), "starter": starter, "moves": moves}
-
-
-#: The keys of ``PlayerView.to_dict()`` (and so of a view record).
-VIEW_KEYS = frozenset(
-    """view_version seat round_id move_number rules round_index centre starter current_player result hand
-    hand_sizes yard_size open_ends pending_ends obligation unlocked markers layout drawn_tile drawing history
-    setup_draws own_setup_draws highest_double legal_moves legal_actions""".split()
-)
-_RESULT_KEYS = frozenset(["reason", "out_seat", "points", "starter", "moves"])
-_OBLIGATIONS = (None, "start", "foot", "double")
-_REASONS = ("out", "blocked")
-#: The longest ``round_id`` accepted (``round.view`` writes 16 hex digits).
-MAX_ROUND_ID = 64
-
 #: The check of a view against the rules' engine, registered by a higher layer
 #: (``dominocore.search``, which owns the compiled core's rebuilding of a
 #: position from a view): called with every view ``from_dict`` builds, it
@@ -311,246 +292,6 @@ def register_view_check(check: Optional[Callable[["PlayerView"], Any]]) -> None:
     the package registers the engine's check when it is imported."""
     global _deep_check
     _deep_check = check
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    return as_int(value, name, low, high, StateError)
-
-
-def _bool(value: Any, name: str) -> bool:
-    if type(value) is not bool:
-        raise StateError(f"{name} must be true or false, got {shown(value)}")
-    return value
-
-
-def _list(value: Any, name: str, length: Optional[int] = None, most: Optional[int] = None) -> list:
-    if type(value) is not list:
-        raise StateError(f"{name} must be a list, got {shown(value)}")
-    if length is not None and len(value) != length:
-        raise StateError(f"{name} must have {length} entries, got {len(value)}")
-    if most is not None and len(value) > most:
-        raise StateError(f"{name} has {len(value)} entries, more than any round of these rules ({most})")
-    return value
-
-
-def _set_tile(value: Any, name: str, tiles: int) -> Tile:
-    if type(value) is not str:
-        raise StateError(f"{name} must be a tile text like '3-5', got {shown(value)}")
-    try:
-        tile = Tile.parse(value)
-    except ParseError as exc:
-        raise StateError(f"{name}: {exc}") from None
-    if tile.index >= tiles:
-        raise StateError(f"{name} {tile} is not a tile of this set")
-    return tile
-
-
-def _opt_tile(value: Any, name: str, tiles: int) -> Optional[Tile]:
-    return None if value is None else _set_tile(value, name, tiles)
-
-
-def _move(value: Any, name: str) -> Move:
-    if type(value) is not str:
-        raise StateError(f"{name} must be a move text, got {shown(value)}")
-    try:
-        return Move.parse(value)
-    except ParseError as exc:
-        raise StateError(f"{name}: {exc}") from None
-
-
-def _number(value: Any, name: str, high: int) -> Optional[int]:
-    return None if value is None else _int(value, name, 0, high)
-
-
-def view_fields(data: Any) -> Dict[str, Any]:
-    """The fields of a ``PlayerView`` read from a view record, every one
-    checked for its type and range and against the others (docs/validation.md,
-    "Views"), with ``StateError`` for the first that is not what
-    ``to_dict()`` writes. Integers are strict (no bool, no float), lists
-    are lists, the sizes are bounded by the set before anything is built
-    from them, and the tiles add up to the set. What this cannot check
-    (whether the history is legal, whether the layout, ends and the rest
-    follow from it) is the deep check's (``PlayerView.from_dict``)."""
-    try:
-        return _view_fields(data)
-    except StateError:
-        raise
-    except (TypeError, ValueError, OverflowError, RecursionError) as exc:  # an odd object's own __index__ or __eq__
-        raise StateError(f"malformed view record: {type(exc).__name__}: {exc}") from None
-
-
-def _view_fields(data: Any) -> Dict[str, Any]:
-    if not isinstance(data, dict):
-        raise StateError(f"a view record must be a dict, got {shown(data)}")
-    check_keys("a view record", data, set(VIEW_KEYS))
-    version = data["view_version"]
-    if isinstance(version, bool) or not isinstance(version, int) or version != VIEW_VERSION:
-        raise StateError(f"unknown view format version {shown(version)} (this version reads {VIEW_VERSION})")
-    try:
-        rules = rules_from_dict(data["rules"])
-    except (RulesError, TypeError) as exc:
-        raise StateError(f"the view's rules are not a valid rules dict: {exc}") from None
-    p, n_set, t = rules.players, rules.set, rules.tile_count
-    seat = _int(data["seat"], "seat", 0, p - 1)
-    round_id = data["round_id"]
-    if type(round_id) is not str or not 0 < len(round_id) <= MAX_ROUND_ID:
-        raise StateError(f"round_id must be a string of 1 to {MAX_ROUND_ID} characters, got {shown(round_id)}")
-    high_index = rules.set if rules.rounds is not None else MAX_ROUND_INDEX
-    round_index = _int(data["round_index"], "round_index", 0, high_index)
-    centre = _opt_tile(data["centre"], "centre", t)
-    starter = _int(data["starter"], "starter", 0, p - 1)
-    current = _int(data["current_player"], "current_player", -1, p - 1)
-    bound = history_bound(rules)
-    raw_history = _list(data["history"], "history", most=bound)
-    move_number = _int(data["move_number"], "move_number", 0, bound)
-    if move_number != len(raw_history):
-        raise StateError(f"move_number is {move_number} but the history holds {len(raw_history)} moves")
-    history = []
-    for i, entry in enumerate(raw_history):
-        mover, text, drawn = _list(entry, f"history entry {i}", 3)
-        move = _move(text, f"history entry {i}'s move")
-        mover = _int(mover, f"history entry {i}'s seat", 0, p - 1)
-        drawn = _opt_tile(drawn, f"history entry {i}'s drawn tile", t)
-        if (drawn is not None) != (mover == seat and move.kind == DRAW):
-            raise StateError(
-                f"history entry {i}: the drawn tile is shown for the viewer's own Draws, and only for them"
-            )
-        history.append(HistoryEntry(mover, move, drawn))
-    # the result
-    result = data["result"]
-    if result is not None:
-        if not isinstance(result, dict):
-            raise StateError(f"result must be null or a dict, got {shown(result)}")
-        check_keys("the view's result", result, set(_RESULT_KEYS))
-        reason = result["reason"]
-        if type(reason) is not str or reason not in _REASONS:
-            raise StateError(f"result reason must be one of {_REASONS}, got {shown(reason)}")
-        out_seat = _int(result["out_seat"], "result out_seat", -1, p - 1)
-        if (out_seat >= 0) != (reason == "out"):
-            raise StateError(f"a result {reason!r} has out_seat {out_seat}")
-        most = sum(tile.pips for tile in tiles_of_set(n_set)) + 50
-        points = tuple(_int(x, "result points", 0, most) for x in _list(result["points"], "result points", p))
-        if _int(result["starter"], "result starter", 0, p - 1) != starter:
-            raise StateError("the result's starter is not the view's")
-        if _int(result["moves"], "result moves", 0, bound) != move_number:
-            raise StateError("the result's move count is not the view's")
-        result = (reason, out_seat, points, starter, move_number)
-        if current != -1:
-            raise StateError(f"the round is over but current_player is {current}, not -1")
-    elif current == -1:
-        raise StateError("current_player is -1 (the round is over) but there is no result")
-    # hands and yard
-    hand = tuple(_set_tile(x, "a hand tile", t) for x in _list(data["hand"], "hand", most=t))
-    if len(set(hand)) != len(hand):
-        raise StateError("the hand holds a tile twice")
-    hand_sizes = tuple(_int(x, "a hand size", 0, t) for x in _list(data["hand_sizes"], "hand_sizes", p))
-    if hand_sizes[seat] != len(hand):
-        raise StateError(f"hand_sizes says seat {seat} holds {hand_sizes[seat]} tiles, its hand holds {len(hand)}")
-    yard_size = _int(data["yard_size"], "yard_size", 0, t)
-    # the layout
-    layout = []
-    for i, entry in enumerate(_list(data["layout"], "layout", most=t)):
-        tile, end, number, created = _list(entry, f"layout entry {i}", 4)
-        made = tuple(
-            _int(e, f"layout entry {i}'s new end", 0, MAX_END_ID)
-            for e in _list(created, f"layout entry {i}'s new ends", most=4 * (p + 1))
-        )
-        layout.append(
-            Placement(
-                _set_tile(tile, f"layout entry {i}'s tile", t),
-                _number(end, f"layout entry {i}'s end", MAX_END_ID),
-                _number(number, f"layout entry {i}'s number", n_set),
-                made,
-            )
-        )
-    if len({pl.tile for pl in layout}) != len(layout):
-        raise StateError("the layout holds a tile twice")
-    if sum(hand_sizes) + yard_size + len(layout) != t:
-        raise StateError(
-            f"the hands ({sum(hand_sizes)}), the yard ({yard_size}) and the layout ({len(layout)}) "
-            f"do not add up to the {t} tiles of the set"
-        )
-    # the ends
-    ends = []
-    trains = []
-    for i, entry in enumerate(_list(data["open_ends"], "open_ends", most=MAX_END_ID + 1)):
-        end_id, number, train = _list(entry, f"open end {i}", 3)
-        ends.append(
-            End(_int(end_id, f"open end {i}'s id", 0, MAX_END_ID), _number(number, f"open end {i}'s number", n_set))
-        )
-        trains.append(_number(train, f"open end {i}'s train", p))
-    ids = [e.id for e in ends]
-    if ids != sorted(set(ids)):
-        raise StateError("open_ends must be in ascending id order, each once")
-    pending = tuple(
-        _int(x, "a pending end", 0, MAX_END_ID) for x in _list(data["pending_ends"], "pending_ends", most=len(ids))
-    )
-    if not set(pending) <= set(ids):
-        raise StateError("a pending end is not an open end")
-    obligation = data["obligation"]
-    if obligation is not None and (type(obligation) is not str or obligation not in _OBLIGATIONS):
-        raise StateError(f"obligation must be one of {_OBLIGATIONS}, got {shown(obligation)}")
-    unlocked = tuple(
-        _int(x, "an unlocked number", 0, n_set) for x in _list(data["unlocked"], "unlocked", most=n_set + 1)
-    )
-    if list(unlocked) != sorted(set(unlocked)):
-        raise StateError("unlocked must be ascending numbers, each once")
-    markers = tuple(_bool(x, "a marker") for x in _list(data["markers"], "markers", p))
-    drawn_tile = _opt_tile(data["drawn_tile"], "drawn_tile", t)
-    drawing = _bool(data["drawing"], "drawing")
-    if drawn_tile is not None and not (drawing and current == seat and drawn_tile in hand):
-        raise StateError("drawn_tile is only the viewer's own drawn tile in question, in its hand")
-    # the set-up
-    setup_draws = tuple(_int(x, "a search count", 0, t) for x in _list(data["setup_draws"], "setup_draws", p))
-    own = tuple(
-        _set_tile(x, "an own search draw", t) for x in _list(data["own_setup_draws"], "own_setup_draws", most=t)
-    )
-    if len(own) != setup_draws[seat]:
-        raise StateError(
-            f"own_setup_draws holds {len(own)} tiles but setup_draws says seat {seat} drew {setup_draws[seat]}"
-        )
-    if sum(setup_draws) > t:
-        raise StateError("more search draws than tiles in the set")
-    highest_double = _bool(data["highest_double"], "highest_double")
-    # the viewer's choices
-    legal_moves = tuple(
-        _move(x, "a legal move") for x in _list(data["legal_moves"], "legal_moves", most=rules.num_actions)
-    )
-    legal_actions = tuple(
-        _int(x, "a legal action", 0, rules.num_actions - 1)
-        for x in _list(data["legal_actions"], "legal_actions", most=rules.num_actions)
-    )
-    if current != seat and (legal_moves or legal_actions):
-        raise StateError("legal moves and actions are listed only on the viewer's turn")
-    return dict(
-        seat=seat,
-        round_id=round_id,
-        move_number=move_number,
-        rules=rules,
-        round_index=round_index,
-        centre=centre,
-        starter=starter,
-        current_player=current,
-        result=result,
-        hand=hand,
-        hand_sizes=hand_sizes,
-        yard_size=yard_size,
-        open_ends=tuple(ends),
-        trains=tuple(trains),
-        pending_ends=pending,
-        obligation=obligation,
-        unlocked=unlocked,
-        markers=markers,
-        layout=tuple(layout),
-        drawn_tile=drawn_tile,
-        drawing=drawing,
-        history=tuple(history),
-        setup_draws=setup_draws,
-        own_setup_draws=own,
-        highest_double=highest_double,
-        _legal_moves=legal_moves,
-        _legal_actions=legal_actions,
-    )
 
 
 def view_for(position: Any, seat: Any) -> Tuple[PlayerView, Optional[int]]:

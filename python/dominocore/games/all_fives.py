@@ -31,3 +31,8 @@ class AllFives(FivesFamily):
     openspiel_parameters = openspiel_parameters(SPINNERS[0], OUT_POINTS[0], 150)
 
     __slots__ = ()
+
+    @staticmethod
+    def points_for_count(count: int) -> int:
+        """The count itself when it is a positive multiple of 5 (F5)."""
+        return count if count > 0 and count % 5 == 0 else 0

@@ -29,3 +29,11 @@ class FivesAndThrees(FivesFamily):
     openspiel_parameters = openspiel_parameters(SPINNERS[1], OUT_POINTS[2], 61)
 
     __slots__ = ()
+
+    @staticmethod
+    def points_for_count(count: int) -> int:
+        """One point per five and one per three in the count, when 5 or 3
+        divides it (T3): 15 scores 3 + 5 = 8."""
+        if count <= 0:
+            return 0
+        return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)

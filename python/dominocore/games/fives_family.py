@@ -115,6 +115,21 @@ class FivesFamily(Rules):
             options["reserve"] = None
         return super().from_openspiel(options)
 
+    @staticmethod
+    def points_for_count(count: int) -> int:
+        """What a placement scores when the ends count ``count`` (F5, T3)."""
+        raise NotImplementedError
+
+    @property
+    def most_round_points(self) -> int:
+        """A bound on a round's points: every tile placed scoring the most any
+        count can (at most four ends, each showing a double of the highest
+        number), plus the most going out can score (F7)."""
+        best_move = max(self.points_for_count(c) for c in range(8 * self.set + 1))
+        pips = super().most_round_points
+        end = {"nearest_five": (pips + 4) // 5 * 5, "exact": pips, "one": 1}[self.out_points]
+        return self.tile_count * best_move + end
+
     @property
     def arms(self) -> int:
         """The arms of the layout (F3): 4 with a spinner, 2 without."""
