@@ -75,6 +75,9 @@ def observe(round_, history: bool = True) -> dict:
         "actions": list(round_.legal_actions()),
         "is_over": round_.is_over,
         "result": None if round_.result is None else tuple(round_.result),
+        "play_points": round_.play_points,
+        "points_stack": round_.points_stack if history else round_.points_stack[-1:],
+        "carried": round_.carried,
     }
 
 
@@ -100,6 +103,8 @@ def observe_step(round_, seat: int) -> dict:
         "actions": list(round_.legal_actions()),
         "is_over": round_.is_over,
         "result": None if round_.result is None else tuple(round_.result),
+        "play_points": round_.play_points,
+        "last_points": round_.points_stack[-1:],
     }
 
 

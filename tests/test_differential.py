@@ -67,13 +67,27 @@ GAMES = {
     "block-teams-puerto-rico": ("Block", {"teams": 2, "lead": "puerto_rico"}),
     "mexican_train": ("MexicanTrain", {}),
     "mexican_train-may-db50": ("MexicanTrain", {"drawn_tile": "may", "double_blank_50": True}),
+    # scoring during play (docs/games/all_fives.md, fives_and_threes.md): each option, partnerships,
+    # and low targets, so that rounds stop at the target in the middle of play
+    "all_fives": ("AllFives", {}),
+    "all_fives-one-draw-at-once": ("AllFives", {"draw": "one", "sides_open": "at_once", "reserve": 0}),
+    "all_fives-plain-exact-target": ("AllFives", {"spinner": "none", "out_points": "exact", "target": 25}),
+    "all_fives-teams-one": ("AllFives", {"teams": 2, "out_points": "one", "target": 40}),
+    "all_fives-play-on": ("AllFives", {"target": 20, "end_in_play": False}),
+    "fives_and_threes": ("FivesAndThrees", {}),
+    "fives_and_threes-spinner-target": (
+        "FivesAndThrees",
+        {"spinner": "first", "out_points": "nearest_five", "target": 12},
+    ),
+    "fives_and_threes-teams-one-draw": ("FivesAndThrees", {"teams": 2, "draw": "one", "sides_open": "at_once"}),
 }
 
 
 #: How many times fewer rounds the game plays than the others (Mexican Train:
 #: long rounds on many trains, about three rounds of the others each; six keeps
-#: the large run within CI's time).
-COST = {"MexicanTrain": 6}
+#: the large run within CI's time; All Fives and Fives and Threes: eight
+#: configurations between them, a third of the rounds each).
+COST = {"MexicanTrain": 6, "AllFives": 3, "FivesAndThrees": 3}
 
 
 def rounds_for(label, n) -> int:
