@@ -40,6 +40,12 @@ CONFIGS = [
     "dominocore_block(players=4,set=9,hand_size=10,teams=2,lead=puerto_rico)",
     "dominocore_mexican_train(players=4,set=9)",
     "dominocore_mexican_train(players=2,set=6,drawn_tile=may,double_blank_50=true)",
+    # scoring during play (docs/games/all_fives.md): rewards move by move
+    "dominocore_all_fives(players=2)",
+    "dominocore_all_fives(players=4,teams=2,target=60)",
+    "dominocore_all_fives(players=3,spinner=none,draw=one,reserve=0,out_points=exact)",
+    "dominocore_fives_and_threes(players=2)",
+    "dominocore_fives_and_threes(players=4,teams=2,spinner=first,sides_open=at_once)",
 ]
 if os.environ.get("DOMINOCORE_LARGE") == "1":  # set by --large (tests/conftest.py)
     CONFIGS += [
@@ -55,6 +61,7 @@ BOT_CONFIGS = [
     "dominocore_doubles(players=2)",
     "dominocore_block(players=2)",
     "dominocore_mexican_train(players=2,set=6)",
+    "dominocore_all_fives(players=2)",
 ]
 
 
@@ -195,7 +202,36 @@ def test_returns_are_the_round_margins_and_sum_to_zero(dc, name):
             assert returns[seat] == pytest.approx(others - points[seat] if cost else points[seat] - others)
             assert game.min_utility() <= returns[seat] <= game.max_utility()
         assert sum(returns) == pytest.approx(0.0, abs=1e-9)
-        assert state.rewards() == returns
+        if not game.rules.scores_in_play:  # everything arrives at the end
+            assert state.rewards() == returns
+
+
+@pytest.mark.parametrize("name", [c for c in CONFIGS if "fives" in c])
+def test_rewards_arrive_move_by_move_and_add_up_to_the_returns(dc, name):
+    """docs/games/all_fives.md F5: after every action the rewards are each
+    seat's change in margin, their running sum is ``returns()``, and at the
+    end the returns are the round margins of its points, play and end together."""
+    game = load(dc, name)
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    rng = np.random.RandomState(5)
+    scored = 0
+    for _ in range(scaled(3, 20)):
+        state = game.new_initial_state()
+        total = np.zeros(game.num_players())
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            rewards = np.array(state.rewards())
+            scored += bool(rewards.any()) and not state.is_terminal()
+            total += rewards
+            assert total == pytest.approx(np.array(state.returns()))
+            assert sum(state.rewards()) == pytest.approx(0.0, abs=1e-9)
+        result = state.round.result
+        assert state.returns() == pytest.approx(game.rules.round_margins(result.points))
+    assert scored > 0  # some rewards came before the end
 
 
 @pytest.mark.parametrize("name", CONFIGS)
