@@ -507,6 +507,22 @@ def main() -> None:
             rows += peer_rows
             ratios += peer_ratios
 
+    # -- scoring during play (docs/games/all_fives.md): the batch's cost per move against
+    # Block's, the line game without points of play (the bound: within 1.5x)
+    def moves_of(rules) -> Callable[[], int]:
+        return lambda: int(core.simulate(rules, rounds=n(100_000), seed=1, threads=1).moves.sum())
+
+    block_moves = best_rate(moves_of(core.Block(players=2)), repeats)
+    rows.append(("simulate, Block 2p, C++, 1 thread", block_moves, "moves/s"))
+    for label, rules in (
+        ("All Fives 2p", core.AllFives(players=2)),
+        ("All Fives 4p teams", core.AllFives(players=4, teams=2)),
+        ("Fives and Threes 2p", core.FivesAndThrees(players=2)),
+    ):
+        rate = best_rate(moves_of(rules), repeats)
+        rows.append((f"simulate, {label}, C++, 1 thread", rate, "moves/s"))
+        ratios.append((f"cost a move: {label} / Block 2p", block_moves / rate))
+
     # -- a long Doubles match (O(1) accounting a round) and the resources of a batch
     long_match = core.Doubles(players=2, target=10**6, max_rounds=n(100_000))
     long_rate = best_rate(lambda: core.simulate(long_match, matches=1, seed=1, threads=1).moves.size, repeats)
