@@ -35,6 +35,17 @@ the same 500 deals; the metric is A's team margin, tested one-sided
 ("above 0") at p < 0.01 in each row::
 
     python bench/tournament.py --partnerships
+
+``--fives`` runs the experiment of the games that score during play
+(docs/games/all_fives.md), fixed in advance the same way: All Fives with 2
+players, All Fives with 4 players in partnerships, Fives and Threes with 2
+players, on 500 duplicate deals each, seats rotated; greedy there takes the
+most points now (all_fives.md F13); the metric is the round margin with the
+points of play counted (A's team margin in partnerships, lineup ``A greedy
+A greedy``), tested one-sided ("A above greedy", paired; "above 0" for the
+team) at p < 0.01 in each row::
+
+    python bench/tournament.py --fives
 """
 
 from __future__ import annotations
@@ -80,6 +91,51 @@ def partnership_games() -> List[Tuple[str, Any]]:
         ("Puerto Rico, d6", dc.Block(players=4, set=6, hand_size=7, teams=2, target=200, lead="puerto_rico")),
         ("Latin, d9", dc.Block(players=4, set=9, hand_size=10, teams=2, target=100, lead="puerto_rico")),
     ]
+
+
+def scoring_games() -> List[Tuple[str, Any, List[str]]]:
+    """The three configurations of the experiment on the games that score during play, with their lineups."""
+    return [
+        ("All Fives, d6, 2p", dc.AllFives(players=2), ["A", "greedy"]),
+        ("All Fives, d6, 4p partnerships", dc.AllFives(players=4, teams=2), ["A", "greedy", "A", "greedy"]),
+        ("Fives and Threes, d6, 2p", dc.FivesAndThrees(players=2), ["A", "greedy"]),
+    ]
+
+
+def run_fives(args: argparse.Namespace, spec: Any, label: str) -> str:
+    """Play the experiment of the games that score during play and return its markdown report."""
+    rows = []
+    for title, rules, lineup in scoring_games():
+        start = time.perf_counter()
+        result = dc.tournament(
+            rules, {"A": spec, "greedy": "greedy"}, rounds=args.deals, seed=args.seed, lineup=lineup,
+            backend=args.backend, chunks=args.chunks, address=args.address, progress=not args.quiet,
+        )  # fmt: skip
+        elapsed = time.perf_counter() - start
+        if rules.teams:  # A's team margin per deal, against 0
+            margin = result.per_deal("margin")[:, result.index("A")]
+            diff, low, high = t_interval(margin)
+            p = paired_t_test(margin)
+        else:
+            pair = result.pair("A", "greedy")
+            diff, low, high, p = pair["margin"], pair["margin_low"], pair["margin_high"], pair["p_value"]
+        table = {row["bot"]: row for row in result.table()}
+        rows.append(
+            f"| {title} | {' '.join(lineup)} | {result.deals} | {diff:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} "
+            f"| {'**yes**' if p < ALPHA else 'no'} | {table['A']['win_rate']:.3f} | {elapsed:.1f} s |"
+        )
+    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    return "\n".join(
+        [
+            f"Bot A = `{label}` against `greedy` (the most points now), on the same deals (seed {args.seed}), "
+            f"seats rotated; margins count the points of play; one-sided t-test at p < {ALPHA}.{smoke}",
+            "",
+            "| configuration | lineup | deals | A - greedy (teams: A's team margin) [95% CI] | one-sided p "
+            f"| A better (p < {ALPHA}) | A win rate | time |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
 
 
 def run_partnerships(args: argparse.Namespace, spec: Any, label: str) -> str:
@@ -132,6 +188,8 @@ def run(args: argparse.Namespace) -> str:
     label = args.bot if not options else f"{args.bot}({', '.join(f'{k}={v!r}' for k, v in sorted(options.items()))})"
     if args.partnerships:
         return run_partnerships(args, spec, label)
+    if args.fives:
+        return run_fives(args, spec, label)
     names = {"A": spec, "greedy": "greedy"}
     rows = []
     for title, rules in configurations():
@@ -184,6 +242,7 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--address", default=None, help="the Ray cluster's address (else RAY_ADDRESS or local)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     parser.add_argument("--partnerships", action="store_true", help="the partnership experiment instead")
+    parser.add_argument("--fives", action="store_true", help="the experiment of the games that score in play")
     args = parser.parse_args(argv)
     print(run(args))
     return 0
