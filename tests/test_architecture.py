@@ -122,7 +122,7 @@ def test_the_layer_contracts_hold():
 # ------------------------------------------------------- every game in one place
 
 #: Game ids: the one list of games (dominocore.games).
-GAME_IDS = ("chickenfoot", "doubles", "block", "mexican_train")
+GAME_IDS = ("chickenfoot", "doubles", "block", "mexican_train", "all_fives", "fives_and_threes")
 #: The files of a game: the same for every game ({game}: its id).
 GAME_FILES = (
     "docs/games/{game}.md",
@@ -180,7 +180,7 @@ def test_every_game_has_the_same_files_and_no_others():
         assert others == [], f"{game} has files outside the checklist (docs/adding-a-game.md): {others}"
 
 
-GAME_RULES_CLASSES = ("ChickenFoot", "Doubles", "Block", "MexicanTrain")
+GAME_RULES_CLASSES = ("ChickenFoot", "Doubles", "Block", "MexicanTrain", "AllFives", "FivesAndThrees")
 
 
 def _game_names_in(path: str):
