@@ -15,6 +15,8 @@ GAMES = {
     "doubles": lambda dc: dc.Doubles(players=4),
     "block": lambda dc: dc.Block(players=2),
     "mexican_train": lambda dc: dc.MexicanTrain(players=4),
+    "all_fives": lambda dc: dc.AllFives(players=4, teams=2),
+    "fives_and_threes": lambda dc: dc.FivesAndThrees(players=3, spinner="first"),
 }
 
 

@@ -33,6 +33,8 @@ RULES = [
     pytest.param(lambda dc: dc.Block(players=4, set=9, lead="highest_double"), 0, id="block-highest"),
     pytest.param(lambda dc: dc.MexicanTrain(players=4), 3, id="mexican-train"),
     pytest.param(lambda dc: dc.MexicanTrain(players=8, set=15, drawn_tile="may"), 0, id="mexican-train-d15"),
+    pytest.param(lambda dc: dc.AllFives(players=2), 0, id="all-fives"),
+    pytest.param(lambda dc: dc.FivesAndThrees(players=4, teams=2), 1, id="fives-and-threes-teams"),
 ]
 
 

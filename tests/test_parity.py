@@ -26,6 +26,9 @@ RULES = [
     ("block", dict(players=2, set=9, lead="highest_double")),
     ("mexican_train", dict(players=4, set=9)),
     ("mexican_train", dict(players=3, set=6, drawn_tile="may")),
+    ("all_fives", dict(players=2, set=6)),
+    ("all_fives", dict(players=4, set=9, teams=2, sides_open="at_once", target=30)),
+    ("fives_and_threes", dict(players=3, set=6, draw="one")),
 ]
 #: Public queries compared on every position (properties and no-argument methods).
 QUERIES = [

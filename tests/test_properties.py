@@ -25,6 +25,9 @@ CONFIGS = [
     ("block", dict(players=4, set=6, hand_size=7, teams=2, team_scoring="fewer_pips")),
     ("mexican_train", dict(players=4, set=12)),
     ("mexican_train", dict(players=7, set=9, drawn_tile="may", double_blank_50=True)),
+    ("all_fives", dict(players=2, set=6)),
+    ("all_fives", dict(players=4, set=9, teams=2, sides_open="at_once", draw="one", target=40)),
+    ("fives_and_threes", dict(players=3, set=6, spinner="first", reserve=0)),
 ]
 
 games = st.tuples(
@@ -133,6 +136,9 @@ def test_distinct_listing_keeps_one_move_per_tile_and_number(dc, game):
         # Placements are equivalent when they put the same tile on ends of the same
         # number (docs/rules.md 1.7) of the same train (Mexican Train's ends differ by train).
         key = {e.id: (e.number, round_.train_of(e.id)) for e in round_.open_ends}
+        if round_.rules.scores_in_play:  # ends of one number count apart: no two are equivalent
+            assert distinct == moves
+            key = {e.id: e.id for e in round_.open_ends}
         keys = [(m.tile, key[m.end]) for m in distinct if m.kind == "place"]
         assert len(keys) == len(set(keys))
         full_keys = {(m.tile, key[m.end]) for m in moves if m.kind == "place"}
@@ -159,3 +165,54 @@ def test_action_ids_round_trip(dc, game):
             assert round_.move_to_action(m) in actions
         mask = round_.legal_action_mask()
         assert [i for i, legal in enumerate(mask) if legal] == actions
+
+
+@SETTINGS
+@given(games)
+def test_the_points_of_play_are_fives_or_fives_and_threes(dc, game):
+    """docs/games/all_fives.md F5, fives_and_threes.md T3: in All Fives every
+    move scores a multiple of 5; in Fives and Threes what some count that 3
+    or 5 divides scores; draws and passes score nothing; and the points of
+    play are the sum of the moves' points, by side."""
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    rules = round_.rules
+    scores = set()
+    if rules.scores_in_play:
+        scores = {rules.points_for_count(c) for c in range(1, 8 * rules.set + 1) if c % 3 == 0 or c % 5 == 0}
+    for _ in walk(round_, choices):
+        pass
+    history = [(mover, move, points) for (mover, move, _), points in zip(round_._history(), round_.points_stack)]
+    for _, move, points in history:
+        if not rules.scores_in_play or not move.is_place:
+            assert points == 0
+        elif config[0] == "all_fives":
+            assert points % 5 == 0
+        else:
+            assert points == 0 or points in scores
+    for s in range(rules.players):
+        side = [points for mover, _, points in history if rules.team_of(mover) == rules.team_of(s)]
+        assert round_.play_points[s] == sum(side)
+
+
+@SETTINGS
+@given(games)
+def test_the_rewards_of_the_steps_add_up_to_the_round_margin(dc, game):
+    """Every step's rewards (each seat's change in margin) add up, over a
+    whole round, to its margins; before the end only the points of play move them."""
+    from dominocore.common.results import last_step_rewards
+
+    config, seed, choices = game
+    round_ = make(dc, config, seed)
+    total = last_step_rewards(round_)  # zeros, or the margins of a round over at its set-up
+    step = 0
+    while not round_.is_over:
+        moves = round_.legal_moves()
+        round_.push(moves[choices[step % len(choices)] % len(moves)])
+        step += 1
+        rewards = last_step_rewards(round_)
+        if not round_.rules.scores_in_play and not round_.is_over:
+            assert rewards == [0.0] * round_.rules.players
+        total = [a + b for a, b in zip(total, rewards)]
+    want = round_.rules.round_margins(round_.result.points)
+    assert all(abs(a - b) < 1e-6 for a, b in zip(total, want))

@@ -23,6 +23,9 @@ GAMES = {
     "block": lambda dc: dc.Block(players=2),
     "block_highest": lambda dc: dc.Block(players=3, lead="highest_double"),
     "mexican_train": lambda dc: dc.MexicanTrain(players=4),
+    "all_fives": lambda dc: dc.AllFives(players=2),
+    "all_fives_teams": lambda dc: dc.AllFives(players=4, teams=2),
+    "fives_and_threes": lambda dc: dc.FivesAndThrees(players=3),
 }
 
 

@@ -26,6 +26,9 @@ RULES = [
     dict(game="block", set=9, players=4, hand_size=10, teams=2, lead="puerto_rico", target=100),
     dict(game="mexican_train", set=6, players=3),
     dict(game="mexican_train", set=9, players=5, drawn_tile="may"),
+    dict(game="all_fives", set=6, players=2, target=60),
+    dict(game="all_fives", set=9, players=4, teams=2, target=100, sides_open="at_once"),
+    dict(game="fives_and_threes", set=6, players=3, target=30, draw="one", end_in_play=False),
 ]
 POLICIES = ["random", "greedy", "per-seat"]
 # Rounds a (rules, policy) pair simulated by both implementations (the reference's cost).

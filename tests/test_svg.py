@@ -32,6 +32,9 @@ GAMES = {
     "block_double": lambda dc: dc.Block(players=4, set=9, lead="highest_double"),
     "mexican_train": lambda dc: dc.MexicanTrain(players=4),
     "mexican_train_18": lambda dc: dc.MexicanTrain(players=8, set=18),
+    "all_fives": lambda dc: dc.AllFives(players=2),
+    "all_fives_at_once": lambda dc: dc.AllFives(players=4, set=9, teams=2, sides_open="at_once"),
+    "fives_and_threes": lambda dc: dc.FivesAndThrees(players=3),
 }
 
 

@@ -21,6 +21,8 @@ CONFIGS = [
     dict(game="block", set=6, players=2),
     dict(game="block", set=6, players=3, lead="highest_double"),
     dict(game="mexican_train", set=6, players=3),
+    dict(game="all_fives", set=6, players=2),
+    dict(game="fives_and_threes", set=6, players=4, teams=2, spinner="first"),
 ]
 IDS = [f"{c['game']}-{c.get('rule_set') or c.get('lead') or ''}-p{c['players']}" for c in CONFIGS]
 ROUNDS = scaled(2, 20)

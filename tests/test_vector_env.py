@@ -21,6 +21,9 @@ RULES = {
     "doubles": lambda dc: dc.Doubles(players=2),
     "block": lambda dc: dc.Block(players=3),
     "mexican_train": lambda dc: dc.MexicanTrain(players=3, set=6),
+    "all_fives": lambda dc: dc.AllFives(players=2, target=60),
+    "all_fives_teams": lambda dc: dc.AllFives(players=4, teams=2),
+    "fives_and_threes": lambda dc: dc.FivesAndThrees(players=3, spinner="first"),
 }
 
 

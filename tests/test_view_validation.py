@@ -43,6 +43,8 @@ CONFIGS = [
     ("block", {"players": 2, "set": 6}),
     ("block", {"players": 3, "set": 6, "lead": "highest_double"}),
     ("mexican_train", {"players": 4, "set": 9}),
+    ("all_fives", {"players": 2, "set": 6}),
+    ("fives_and_threes", {"players": 4, "set": 6, "teams": 2, "spinner": "first"}),
 ]
 
 

@@ -26,6 +26,8 @@ CONFIGS = [
     ("Block", {"players": 2}),
     ("Block", {"players": 3, "lead": "highest_double"}),
     ("MexicanTrain", {"players": 4, "set": 9}),
+    ("AllFives", {"players": 2}),
+    ("FivesAndThrees", {"players": 4, "teams": 2, "spinner": "first"}),
 ]
 TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
 
