@@ -164,7 +164,13 @@ class Determinizer:
             follows_own_draw = i > 0 and history[i - 1][0] == mover and history[i - 1][1].kind == DRAW
             if move.kind == DRAW:
                 nxt = history[i + 1][1] if i + 1 < len(history) else None
-                must_pass = nxt is not None and nxt.kind == PASS and rules.drawn_tile == "must"
+                # A Draw followed by the drawer's pass under "must", or by its
+                # next Draw (docs/games/all_fives.md F6: it draws again only
+                # when the tile cannot be placed): the tile had no legal end.
+                must_pass = nxt is not None and (
+                    (nxt.kind == PASS and rules.drawn_tile == "must")
+                    or (nxt.kind == DRAW and history[i + 1][0] == mover)
+                )
                 if nxt is not None and nxt.kind == PLACE:
                     self._fixed[i] = nxt.tile  # type: ignore[assignment]  # a placement has a tile
                 else:
@@ -510,7 +516,15 @@ class Determinizer:
                 else:
                     yard.append(self._fixed[i] if i in self._fixed else slot_tiles[self._draw_slot[i]])
         world = self._round_class.from_deal(
-            self._rules, hands, yard + rest, deal.centre, deal.starter, self._round_index, search, deal.highest_double
+            self._rules,
+            hands,
+            yard + rest,
+            deal.centre,
+            deal.starter,
+            self._round_index,
+            search,
+            deal.highest_double,
+            deal.carried,
         )
         for i, (mover, move, _) in enumerate(self._history):
             try:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 class Slot(NamedTuple):
     """A place that holds one tile of another seat: its seat, the move at
     which the seat got it (-1: an initial slot, held before the first move)
-    and the tiles it may not hold whatever else holds (a Draw followed by a
+    and the tiles it may not hold whatever else holds (a Draw followed by the
+    drawer's next Draw, docs/games/all_fives.md F6, or by a
     pass under ``"must"``: the tiles that had a legal end; an initial slot
     under ``highest_double``: the doubles above the centre)."""
 

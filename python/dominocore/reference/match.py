@@ -176,7 +176,9 @@ class Match(Guarded):
         self._results.append(result)
         self._totals = tuple(t + x for t, x in zip(self._totals, result.points))
         rules = self._rules
-        if game_of(rules).match_over(rules, self._totals, len(self._rounds)):
+        # A round stopped at the target (all_fives.md F8) ends the match.
+        stopped = result.reason == "target"
+        if stopped or game_of(rules).match_over(rules, self._totals, len(self._rounds)):
             self._over = True
             self._winners = match_winners(rules, self._results)
 
@@ -259,12 +261,16 @@ class Match(Guarded):
     def _deal(self) -> Any:
         """Deal the next round from the match generator and keep it (unchecked)."""
         rules = self._rules
-        # Block: the seat to lead comes from the round before (None: the game
-        # decides), and who made its last move (partnership P4: the blocker).
+        # Block and the games that score in play: the seat to lead comes from
+        # the round before (None: the game decides), and who made its last
+        # move (partnership P4: the blocker).
         leader = None
         if self._results:
             leader = game_of(rules).next_leader(rules, self._results[-1], _last_mover(self._rounds[-1]))
-        round_ = self._round_type._from_generator(rules, self._rng, len(self._rounds), leader)
+        # The games that score during play: the match totals before the round
+        # (docs/games/all_fives.md F8).
+        carried = self._totals if rules.scores_in_play else None
+        round_ = self._round_type._from_generator(rules, self._rng, len(self._rounds), leader, carried)
         self._rounds.append(round_)
         self._shared = False
         return round_

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Union
+from typing import TYPE_CHECKING, List, Tuple, Union
 
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
 from ..common.moves import DRAW, PASS, Move
 from ..common.policies import view_moves
 from ..common.view import PlayerView
+from .games import game_of
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import RoundAPI
 
@@ -55,7 +56,9 @@ class RandomPlayer(Guarded):
 
 class GreedyPlayer:
     """Places the tile that would score most in hand (first in canonical order
-    on ties); draws if it cannot place, else passes."""
+    on ties); draws if it cannot place, else passes. In the games that score
+    during play (docs/games/all_fives.md F13) the placement that scores the
+    most points now comes first, then the tile that counts most."""
 
     def choose(self, round: Union["Round", PlayerView]) -> Move:
         """The move to play in ``round``, or from the view of the seat to move
@@ -63,11 +66,20 @@ class GreedyPlayer:
         moves = _moves_of(round, distinct=False)
         places = [m for m in moves if m.is_place]
         if places:
-            score = round.rules.tile_score
-            best = places[0]
+            rules = round.rules
+            score = rules.tile_score
+            move_points = game_of(rules).move_points
+            ends = {e.id: e.number for e in round.open_ends}
+            layout = round.layout
+
+            def key(m: Move) -> Tuple[int, int]:
+                return move_points(rules, layout, ends, m), score(m.tile)
+
+            best, best_key = places[0], key(places[0])
             for m in places[1:]:
-                if score(m.tile) > score(best.tile):
-                    best = m
+                k = key(m)
+                if k > best_key:
+                    best, best_key = m, k
             return best
         return Move(DRAW) if Move(DRAW) in moves else Move(PASS)
 

@@ -27,8 +27,8 @@ from ..common.checks import (
     check_seat,
     check_seed,
 )
-from ..common.errors import DominoError, IllegalMoveError, StateError
-from ..common.moves import DRAW, PLACE, End, Move, MoveLike, Placement, as_move, trusted_move
+from ..common.errors import IllegalMoveError, StateError
+from ..common.moves import DRAW, PLACE, End, Move, MoveLike, Placement, as_move
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
 from ..common.tiles import Tile
@@ -37,8 +37,10 @@ from .determinize import Determinizer
 from .games import game_of
 from .games.shared import Deal
 from .information import RoundInformation
+from .legality import RoundLegality
 from .rng import SplitMix64
-from .round_api import DRAW_MOVE, PASS_MOVE, RoundAPI, tile_index
+from .round_api import RoundAPI, tile_index
+from .scoring import RoundScoring, check_carried
 
 __all__ = ["Round", "RoundResult", "RoundAPI"]
 
@@ -48,7 +50,7 @@ __all__ = ["Round", "RoundResult", "RoundAPI"]
 _OBLIGATIONS = {"start": "start_unfinished", "foot": "foot_unfinished", "double": "double_unsatisfied"}
 
 
-class Round(RoundActions, RoundInformation, RoundAPI):
+class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAPI):
     """The state of one round: hands, yard, layout, whose turn, the result.
 
     >>> from dominocore.reference import Block, ChickenFoot, MexicanTrain, Round
@@ -69,20 +71,33 @@ class Round(RoundActions, RoundInformation, RoundAPI):
 
     def __init__(self, rules: Rules, seed: int = 0, round_index: int = 0) -> None:
         """Deal round ``round_index`` of ``rules`` from a generator seeded with ``seed``."""
-        self._init_from_generator(rules, SplitMix64(check_seed(seed)), round_index, None)
+        self._init_from_generator(rules, SplitMix64(check_seed(seed)), round_index, None, None)
 
     @classmethod
-    def _from_generator(cls, rules: Rules, rng: SplitMix64, round_index: int, leader: Optional[int] = None) -> "Round":
+    def _from_generator(
+        cls,
+        rules: Rules,
+        rng: SplitMix64,
+        round_index: int,
+        leader: Optional[int] = None,
+        carried: Optional[Sequence[int]] = None,
+    ) -> "Round":
         """Deal a round from a generator that a match owns; ``leader`` is the
-        seat the match chose to lead it (Block), or ``None``."""
+        seat the match chose to lead it (Block, the games that score in
+        play), or ``None``; ``carried`` the match totals before it (the
+        games that score in play; ``None``: zeros)."""
         self = cls.__new__(cls)
-        self._init_from_generator(rules, rng, round_index, leader)
+        self._init_from_generator(rules, rng, round_index, leader, carried)
         return self
 
-    def _init_from_generator(self, rules: Rules, rng: SplitMix64, round_index: int, leader: Optional[int]) -> None:
+    def _init_from_generator(
+        self, rules: Rules, rng: SplitMix64, round_index: int, leader: Optional[int], carried: Any
+    ) -> None:
         check_rules(rules)
         round_index = check_round_index(rules, round_index)
-        self._begin(rules, round_index, game_of(rules).set_up(rules, rng, round_index, leader))
+        totals = check_carried(rules, carried)
+        deal = game_of(rules).set_up(rules, rng, round_index, leader)
+        self._begin(rules, round_index, deal._replace(carried=totals))
 
     @classmethod
     def _from_valid_deal(
@@ -95,9 +110,11 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         yard,
         setup_draws: Sequence[Tile] = (),
         highest_double: bool = False,
+        carried: Sequence[int] = (),
     ) -> "Round":
         self = cls.__new__(cls)
-        self._begin(rules, round_index, Deal(centre, starter, hands, yard, tuple(setup_draws), highest_double))
+        totals = check_carried(rules, carried)
+        self._begin(rules, round_index, Deal(centre, starter, hands, yard, tuple(setup_draws), highest_double, totals))
         return self
 
     def _begin(self, rules: Rules, round_index: int, deal: Deal) -> None:
@@ -105,7 +122,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         self._rules = rules
         self._game = game_of(rules)
         self._round_index = round_index
-        centre, starter, hands, yard, setup_draws, highest_double = deal
+        centre, starter, hands, yard, setup_draws, highest_double, carried = deal
         # The deal as the set-up left it, never changed: records, information
         # states and determinization read it.
         self._deal = Deal(
@@ -115,6 +132,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             list(yard),
             tuple(setup_draws),
             highest_double,
+            tuple(carried),
         )
         self._centre = centre
         self._starter = starter
@@ -125,6 +143,9 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         # lead end), and for games of trains, open end id -> its train.
         self._ends: Dict[int, Optional[int]] = {}
         self._trains: Dict[int, int] = {}
+        # Where the layout has arms (docs/games/all_fives.md F3): open end id
+        # -> its arm; a tile's new end grows on the arm of the end it covers.
+        self._arms: Dict[int, int] = {}
         self._next_end = 0
         self._layout: List[Placement] = []
         # An obligation: the ends that must be filled before any other.
@@ -139,21 +160,45 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         self._log: List[Tuple[int, Optional[Tile]]] = []
         self._undo: List[tuple] = []
         self._result: Optional[RoundResult] = None
+        # Scoring during play (all_fives.md F5, F8; ``scoring.RoundScoring``):
+        # the match totals before the round, each seat's points scored in play
+        # and what each move scored.
+        self._carried: Tuple[int, ...] = tuple(carried) or (0,) * rules.players
+        self._play_points: Tuple[int, ...] = (0,) * rules.players
+        self._points: List[int] = []
         self._game.place_centre(self, centre, starter)
         self._check_end()
 
     # ----------------------------------------------- the engine API for the games' hooks
 
-    def _open(self, numbers: Sequence[Optional[int]], train: Optional[int] = None) -> Tuple[int, ...]:
+    def _open(
+        self, numbers: Sequence[Optional[int]], train: Optional[int] = None, arms: Optional[Sequence[int]] = None
+    ) -> Tuple[int, ...]:
         """Open one end per number, with the next end ids (docs/rules.md 1.3),
-        on ``train`` if the game has trains; return their ids."""
+        on ``train`` if the game has trains, on ``arms`` (one per end) if its
+        layout has arms; return their ids."""
         created = tuple(range(self._next_end, self._next_end + len(numbers)))
         for end, number in zip(created, numbers):
             self._ends[end] = number
             if train is not None:
                 self._trains[end] = train
+        if arms is not None:
+            self._set_arms(created, arms)
         self._next_end += len(numbers)
         return created
+
+    def _open_more(self, numbers: Sequence[Optional[int]], arms: Sequence[int]) -> None:
+        """Open more ends for the placement just made (all_fives.md F3: the
+        spinner's sides), on ``arms``, after the ends it opened: they join its
+        ``created``."""
+        created = self._open(numbers, arms=arms)
+        last = self._layout[-1]
+        self._layout[-1] = last._replace(created=last.created + created)
+
+    def _set_arms(self, ends: Sequence[int], arms: Sequence[int]) -> None:
+        """Put the open ends ``ends`` on ``arms`` (one arm per end)."""
+        for end, arm in zip(ends, arms):
+            self._arms[end] = arm
 
     def _oblige(self, kind: str, ends: Tuple[int, ...]) -> None:
         """Make ``ends`` the only legal ends until each has a tile (``kind``:
@@ -283,131 +328,6 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         """The result once the round is over, else ``None``."""
         return self._result
 
-    # ------------------------------------------------------------ legal moves
-
-    def _ends_in_play(self) -> List[int]:
-        """The ends the obligation allows now (its pending ends, else every
-        open end; docs/engine.md 2), in canonical order (see ``_end_order``)."""
-        return sorted(self._pending or self._ends, key=self._end_order())
-
-    def _end_order(self) -> Any:
-        """The sort key of end ids in canonical order: by train where ends
-        belong to trains (Mexican Train M7: each train has one open end),
-        else by end id (docs/rules.md 1.7)."""
-        return self._trains.__getitem__ if self._trains else None
-
-    def _placements(self, tiles: Iterable[Tile], seat: Optional[int], first_only: bool = False) -> List[Move]:
-        """Every placement of ``tiles`` by ``seat`` (``None``: any seat) on an
-        end in play that the game's ``may_attach`` allows, in canonical order
-        (tile index, then end order). ``first_only`` stops at the first one."""
-        ends = self._ends_in_play()
-        by_number: Dict[Optional[int], List[int]] = {}
-        for e in ends:
-            by_number.setdefault(self._ends[e], []).append(e)
-        any_tile = by_number.pop(None, [])  # a lead end takes every tile
-        if not any_tile:
-            tiles = [t for t in tiles if t.low in by_number or t.high in by_number]
-        order = self._end_order()
-        may_attach = self._game.may_attach
-        moves = []
-        for tile in sorted(tiles, key=tile_index):
-            ids = by_number.get(tile.low, [])
-            if not tile.is_double and tile.high in by_number:
-                ids = sorted(ids + by_number[tile.high], key=order)
-            if any_tile:
-                ids = sorted(ids + any_tile, key=order)
-            for e in ids:
-                if may_attach(self, seat, tile, e) is None:
-                    moves.append(trusted_move(PLACE, tile, e))
-                    if first_only:
-                        return moves
-        return moves
-
-    def _can_place(self, tiles: Iterable[Tile], seat: Optional[int]) -> bool:
-        """Whether some tile of ``tiles`` has a legal placement for ``seat`` (docs/engine.md 3)."""
-        return bool(self._placements(tiles, seat, first_only=True))
-
-    def legal_moves(self, distinct: bool = False) -> List[Move]:
-        """The legal moves in canonical order (docs/rules.md 1.7; Mexican
-        Train: by tile, then train, M7).
-
-        With ``distinct=True`` only the first placement is kept for each
-        (tile, number it attaches by): the lowest end id (1.7). In Mexican
-        Train, where each train has one open end, every placement is kept
-        (M7: the distinct listing is the full one). Each action id stands
-        for exactly one move of the distinct listing.
-        """
-        if self._result is not None:
-            return []
-        mover = self._current
-        in_question = [self._drawn] if self._drawn is not None else self._hands[mover]
-        places = self._placements(in_question, mover)
-        if distinct:
-            # Placements of a tile by the same number on the same train (or
-            # on no train) are equivalent: keep the first in canonical order.
-            seen = set()
-            kept = []
-            for m in places:
-                end: int = m.end  # type: ignore[assignment]  # a placement has an end
-                key = (m.tile, self._ends[end], self._trains.get(end))
-                if key not in seen:
-                    seen.add(key)
-                    kept.append(m)
-            places = kept
-        if self._drawn is not None:
-            may_pass = self._rules.drawn_tile == "may" or not places
-            return places + ([PASS_MOVE] if may_pass else [])
-        if places:
-            return places
-        return [DRAW_MOVE] if len(self._yard) > self._reserve else [PASS_MOVE]
-
-    def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
-        """Whether ``move`` (a Move or its string) is legal now, for ``player``
-        if named. Never raises: anything ``push`` would reject is ``False``."""
-        try:
-            return self._illegal(as_move(move), check_player(self._rules.players, player)) is None
-        except DominoError:
-            return False
-
-    def _illegal(self, move: Move, player: Optional[int]) -> Optional[str]:
-        """The reason code if ``move`` is illegal, in the order of docs/engine.md."""
-        if self._result is not None:
-            return "round_over"
-        if player is not None and player != self._current:
-            return "not_your_turn"
-        seat = self._current
-        reserve = self._reserve
-        if move.kind == PLACE:
-            tile, end = move.tile, move.end
-            assert tile is not None and end is not None  # Move.place guarantees both
-            if self._drawn is not None and tile != self._drawn:
-                return "not_drawn_tile"
-            if tile not in self._hands[seat]:
-                return "not_in_hand"
-            if end not in self._ends:
-                return "end_not_open"
-            if self._pending and end not in self._pending:
-                return _OBLIGATIONS[self._pending_kind or ""]
-            return self._game.may_attach(self, seat, tile, end)
-        if move.kind == DRAW:
-            if self._drawn is not None:
-                return "already_drew"
-            if self._can_place(self._hands[seat], seat):
-                return "must_place"
-            if len(self._yard) <= reserve:
-                return "yard_exhausted"
-            return None
-        # PASS
-        if self._drawn is not None:
-            if self._rules.drawn_tile == "must" and self._can_place([self._drawn], seat):
-                return "must_place_drawn"
-            return None
-        if self._can_place(self._hands[seat], seat):
-            return "must_place"
-        if len(self._yard) > reserve:
-            return "must_draw"
-        return None
-
     # ------------------------------------------------------------ making moves
 
     def push(self, move: MoveLike, player: Optional[int] = None) -> None:
@@ -435,12 +355,14 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             self._game.after_pass(self, mover)
         self._moves.append(move)
         self._log.append((mover, drawn))
+        self._score(mover, move.tile if move.kind == PLACE else None)
         self._check_end()
 
     def _place(self, mover: int, tile: Tile, end: int) -> None:
         """docs/rules.md 1.3: the tile uses up the end and opens new ones."""
         number = self._ends.pop(end)
         train = self._trains.pop(end, None)  # new ends grow on the same train
+        arm = self._arms.pop(end, None)  # and on the same arm (a lead's: the game's)
         self._hands[mover].discard(tile)
         self._drawn = None
         if end in self._pending:
@@ -451,6 +373,8 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             created = self._game.double_opens(self, tile, number, train)
         else:
             created = self._open((tile.other(number),), train)
+        if arm is not None and number is not None:
+            self._set_arms([e for e in created if e not in self._arms], (arm,) * len(created))
         self._layout.append(Placement(tile, end, number, created))
         self._game.after_place(self, mover, tile, train)
 
@@ -460,6 +384,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             raise IllegalMoveError("no_move", messages.NO_MOVE)
         self._restore(self._undo.pop())
         self._log.pop()
+        self._points.pop()
         return self._moves.pop()
 
     def _snapshot(self) -> tuple:
@@ -468,6 +393,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             tuple(self._yard),
             tuple(self._ends.items()),
             tuple(self._trains.items()),
+            tuple(self._arms.items()),
             self._next_end,
             self._pending,
             self._pending_kind,
@@ -477,6 +403,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             self._current,
             len(self._layout),
             self._result,
+            self._play_points,
         )
 
     def _restore(self, snap: tuple) -> None:
@@ -485,6 +412,7 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             yard,
             ends,
             trains,
+            arms,
             self._next_end,
             self._pending,
             self._pending_kind,
@@ -494,11 +422,13 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             self._current,
             layout_len,
             self._result,
+            self._play_points,
         ) = snap
         self._hands = [set(h) for h in hands]
         self._yard = list(yard)
         self._ends = dict(ends)
         self._trains = dict(trains)
+        self._arms = dict(arms)
         del self._layout[layout_len:]
 
     # ------------------------------------------------------------ end of round
@@ -513,10 +443,8 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             self._finish("out", empty[0])
         elif len(self._yard) <= self._reserve and not self._can_place(chain.from_iterable(self._hands), None):
             self._finish("blocked", -1)
-
-    def _finish(self, reason: str, out_seat: int) -> None:
-        points = self._game.score_round(self, reason, out_seat)
-        self._result = RoundResult(reason, out_seat, tuple(points), self._starter, len(self._moves))
+        elif self._target_reached():  # all_fives.md F8: out and blocked come first
+            self._finish("target", -1)
 
     # ------------------------------------------------------------ information (docs/information.md)
 
@@ -545,6 +473,8 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         other._yard = list(self._yard)
         other._ends = dict(self._ends)
         other._trains = dict(self._trains)
+        other._arms = dict(self._arms)
+        other._points = list(self._points)
         other._layout = list(self._layout)
         other._moves = list(self._moves)
         other._log = list(self._log)
@@ -552,8 +482,8 @@ class Round(RoundActions, RoundInformation, RoundAPI):
         return other  # the deal is never changed: shared
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard, setup_draws, highest_double = self._deal
-        return {
+        centre, starter, hands, yard, setup_draws, highest_double, carried = self._deal
+        data = {
             "centre": None if centre is None else str(centre),
             "starter": starter,
             "hands": [[str(t) for t in h] for h in hands],
@@ -561,3 +491,6 @@ class Round(RoundActions, RoundInformation, RoundAPI):
             "setup_draws": [str(t) for t in setup_draws],
             "highest_double": highest_double,
         }
+        if any(carried):  # all_fives.md F8: only a round that carries match totals says so
+            data["carried"] = list(carried)
+        return data

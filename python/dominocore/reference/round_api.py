@@ -28,6 +28,7 @@ from ..common.rules import Rules, check_rules, rules_from_dict
 from ..common.tiles import Tile, TileLike, as_tile, tiles_of_set
 from ..common.view import PlayerView
 from .games import game_of
+from .scoring import check_carried
 
 __all__ = ["DRAW_MOVE", "PASS_MOVE", "RoundAPI", "probe_tile", "tile_index"]
 
@@ -69,6 +70,7 @@ class RoundAPI(Guarded):
         round_index: int = 0,
         setup_draws: Iterable[TileLike] = (),
         highest_double: bool = False,
+        carried: Sequence[int] = (),
     ) -> Self:
         """A round from an explicit position right after the set-up.
 
@@ -89,12 +91,18 @@ class RoundAPI(Guarded):
         the set-up led the highest double dealt (Doubles and Block only: no
         hand holds a higher double, or no double at all when there is no
         centre). ``StateError`` when they are not true of the deal.
+
+        ``carried``: in the games that score during play, each seat's match
+        total before the round (docs/games/all_fives.md F8: ints >= 0, one
+        per seat, partners equal; empty: zeros). ``StateError`` otherwise,
+        and for any nonzero total in the other games.
         """
         index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest = _validated_deal(
             rules, hands, yard, centre, starter, round_index, setup_draws, highest_double
         )
+        totals = check_carried(rules, carried)
         made: Self = cls._from_valid_deal(  # type: ignore[attr-defined]
-            rules, index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest
+            rules, index, centre_tile, seat, hand_tiles, yard_tiles, draws, highest, totals
         )
         return made
 
@@ -138,7 +146,8 @@ class RoundAPI(Guarded):
     def from_dict(cls, data: Dict[str, Any]) -> Self:
         """Rebuild a round from ``to_dict()`` output, validating every part
         (``StateError`` for anything malformed, docs/validation.md). Version 2
-        records and version 1 ones (no ``version`` key, no set-up facts: no
+        records (with the deal's ``carried`` match totals where some is not
+        0) and version 1 ones (no ``version`` key, no set-up facts: no
         search draws, ``highest_double`` false) load; any other version is a
         ``StateError``."""
         rules, deal = _parse_record(data)
@@ -151,6 +160,7 @@ class RoundAPI(Guarded):
             data["round_index"],
             deal.get("setup_draws", ()),
             deal.get("highest_double", False),
+            deal.get("carried", ()),
         )
         for i, text in enumerate(data["moves"]):
             try:
@@ -308,7 +318,7 @@ def _parse_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
     deal = data["deal"]
     if not isinstance(deal, dict):
         raise StateError("the record's 'deal' must be a dict")
-    check_keys("deal", deal, deal_keys)
+    check_keys("deal", deal, deal_keys | ({"carried"} & set(deal) if version == RECORD_VERSION else set()))
     try:
         rules = rules_from_dict(data["rules"])
     except RulesError as exc:

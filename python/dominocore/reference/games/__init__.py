@@ -43,10 +43,19 @@ Every module defines the same names (docs/adding-a-game.md):
     The game's own observation planes (``rules.observation_extra_planes()``)
     as ``seat`` observes them (Block's ``teammates``: its team), written into
     the slices ``take(size)`` hands out.
+``score_placement(round, mover, tile) -> points``
+    What the placement just made scores during play, read from the layout
+    after it (docs/games/all_fives.md F5); the engine gives the points to the
+    mover's side. 0 in the games that score only at the end.
+``move_points(rules, layout, ends, move) -> points``
+    What ``move`` would score now, from a layout (``Placement``s) and its
+    open ends (id -> number), those of a round or of a ``PlayerView``: the
+    greedy policy's first key (all_fives.md F13). 0 where nothing scores in play.
 
 The hooks change the round only through its small engine API for games
-(``_open``, ``_oblige``, ``_mark``, ``_lay_setup_tile``, ``_turn_to``,
-``_unlock``, ``_keep_out_of_play``); they read its state attributes.
+(``_open``, ``_open_more``, ``_set_arms``, ``_oblige``, ``_mark``,
+``_lay_setup_tile``, ``_turn_to``, ``_unlock``, ``_keep_out_of_play``); they
+read its state attributes.
 """
 
 from __future__ import annotations
@@ -54,7 +63,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Dict
 
-from . import block, chickenfoot, doubles, mexican_train
+from . import all_fives, block, chickenfoot, doubles, fives_and_threes, mexican_train
 
 __all__ = ["GAMES", "game_of"]
 
@@ -64,6 +73,8 @@ GAMES: Dict[str, ModuleType] = {
     "doubles": doubles,
     "block": block,
     "mexican_train": mexican_train,
+    "all_fives": all_fives,
+    "fives_and_threes": fives_and_threes,
 }
 
 

@@ -23,6 +23,8 @@ from .shared import (
     highest_total,
     next_seat,
     no_match,
+    no_move_points,
+    no_play_points,
     unique_lowest,
     winner_takes_all,
 )
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
-    "write_extra_planes",
+    "write_extra_planes", "score_placement", "move_points",
 ]  # fmt: skip
 
 
@@ -175,3 +177,8 @@ def write_extra_planes(round: "Round", seat: int, take: Callable[[int], Any]) ->
     team = rules.team_of(seat)
     for s in range(rules.players):
         teammates[s] = 1 if rules.team_of(s) == team else 0
+
+
+#: Nothing scores during play.
+score_placement = no_play_points
+move_points = no_move_points

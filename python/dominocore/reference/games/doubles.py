@@ -21,6 +21,8 @@ from .shared import (
     no_extra_planes,
     no_leader,
     no_match,
+    no_move_points,
+    no_play_points,
     winner_takes_all,
 )
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
-    "write_extra_planes",
+    "write_extra_planes", "score_placement", "move_points",
 ]  # fmt: skip
 
 
@@ -100,3 +102,8 @@ match_winners = highest_total
 
 #: No observation planes of its own.
 write_extra_planes = no_extra_planes
+
+
+#: Nothing scores during play.
+score_placement = no_play_points
+move_points = no_move_points

@@ -22,6 +22,8 @@ from .shared import (
     lowest_total_with_tie_breaks,
     no_leader,
     no_match,
+    no_move_points,
+    no_play_points,
     pips_left,
 )
 
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "set_up", "check_deal", "place_centre", "next_leader", "double_opens", "may_attach", "after_place",
     "after_pass", "score_round", "match_over", "match_winners", "action_of", "action_move",
-    "write_extra_planes",
+    "write_extra_planes", "score_placement", "move_points",
 ]  # fmt: skip
 
 
@@ -148,3 +150,8 @@ def write_extra_planes(round: "Round", seat: int, take: Callable[[int], Any]) ->
         number = round._ends[end]
         train_ends[train, n] = 0
         train_ends[train, n if number is None else number] = 1
+
+
+#: Nothing scores during play.
+score_placement = no_play_points
+move_points = no_move_points

@@ -6,7 +6,7 @@ that each module lists every hook it provides, shared or its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ...common.moves import PLACE, Move
 from ...common.tiles import Tile
@@ -24,8 +24,10 @@ class Deal(NamedTuple):
     drawn by seat ``(round_index + i) mod p``, the double last; empty when the
     starter was dealt it, and in every other game), and ``highest_double``,
     whether the set-up led the highest double dealt (every Doubles round,
-    Block under ``lead="highest_double"``). It is exactly what a record's
-    ``deal`` holds."""
+    Block under ``lead="highest_double"``); and ``carried``, each seat's
+    match total before the round in the games that score during play
+    (docs/games/all_fives.md F8; empty: zeros). It is exactly what a
+    record's ``deal`` holds."""
 
     centre: Optional[Tile]
     starter: int
@@ -33,6 +35,7 @@ class Deal(NamedTuple):
     yard: List[Tile]
     setup_draws: Tuple[Tile, ...] = ()
     highest_double: bool = False
+    carried: Tuple[int, ...] = ()
 
 
 def deal(tiles: List[Tile], players: int, hand_size: int) -> Tuple[List[List[Tile]], List[Tile]]:
@@ -86,6 +89,16 @@ def unique_lowest(values: Sequence[int]) -> int:
     lowest = min(values)
     holders = [i for i, v in enumerate(values) if v == lowest]
     return holders[0] if len(holders) == 1 else -1
+
+
+def no_play_points(round: "Round", mover: int, tile: Tile) -> int:
+    """``score_placement`` of the games that score nothing during play."""
+    return 0
+
+
+def no_move_points(rules: "Rules", layout: Sequence[Any], ends: Dict[int, Optional[int]], move: Move) -> int:
+    """``move_points`` of the games that score nothing during play."""
+    return 0
 
 
 # ------------------------------------------------------------------ matches
