@@ -170,7 +170,7 @@ def test_f6_a_seat_draws_until_it_can_play(dc):
     r.push("draw")  # 2-4: still no 5
     r.push("draw")  # 5-6: fits, and must be placed
     assert legal(r) == ["5-6@1", "5-6@2"]
-    reject(dc, r, "draw", "already_drew")
+    reject(dc, r, "draw", "must_place_drawn")  # no more draws once the drawn tile fits
     reject(dc, r, "pass", "must_place_drawn")
     r.push("5-6@1")  # the spinner at the end of arm 1 (10) + 6: 16 scores nothing
     assert r.points_stack == [10, 0, 0, 0, 0]

@@ -246,8 +246,12 @@ def observation_text(view: Any) -> str:
         parts.append("markers " + ",".join(str(s) for s, on in enumerate(view.markers) if on))
     if view.drawing:
         parts.append("drawing" + ("" if view.drawn_tile is None else f" {view.drawn_tile}"))
+    if view.rules.scores_in_play:  # the points of play so far, and the match totals carried in
+        parts.append("play " + ",".join(str(x) for x in view.play_points))
+        if any(view.carried):
+            parts.append("carried " + ",".join(str(x) for x in view.carried))
     if view.result is not None:
-        reason, _, points, _, _ = view.result
+        reason, points = view.result[0], view.result[2]
         parts.append(f"over ({reason}): points " + ",".join(str(x) for x in points))
     return "; ".join(parts)
 
