@@ -52,10 +52,10 @@ CONFIGS = [
     ("block", {"players": 3, "set": 6, "lead": "highest_double"}),
     ("mexican_train", {"players": 3, "set": 6}),
     ("block", {"players": 4, "set": 6, "hand_size": 7, "teams": 2, "lead": "puerto_rico"}),
-    ("all_fives", {"players": 3, "set": 6}),
-    ("fives_and_threes", {"players": 4, "set": 6, "teams": 2, "spinner": "first"}),
+    ("all_fives", {"players": 4, "set": 6, "teams": 2}),
+    ("fives_and_threes", {"players": 3, "set": 6, "spinner": "first"}),
 ]
-IDS = ["trains", "cross", "doubles", "block", "mexican_train", "block-teams", "all_fives", "fives_and_threes-teams"]
+IDS = ["trains", "cross", "doubles", "block", "mexican_train", "block-teams", "all_fives-teams", "fives_and_threes"]
 #: Random rounds per configuration whose positions are compared.
 SEEDS = (1, 2)
 

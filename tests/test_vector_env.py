@@ -12,6 +12,7 @@ import dominocore
 import numpy as np
 import pytest
 from dominocore.common.checks import PLAYER_SEED_XOR
+from dominocore.common.results import last_step_rewards
 from dominocore.common.vector_env import round_seed
 from helpers import needs_core, needs_served_core, scaled
 
@@ -54,8 +55,9 @@ class OneByOne:
         terms = np.zeros(len(self.rounds), bool)
         for i, a in enumerate(actions):
             self.rounds[i].apply_action(int(a))
+            # every seat's change in margin: the points of play as they come, the margins at the end
+            rewards[i] = last_step_rewards(self.rounds[i])
             if self.rounds[i].is_over:
-                rewards[i] = self.rules.round_margins(list(self.rounds[i].result.points))
                 terms[i] = True
                 self.episodes[i] += 1
                 self.rounds[i] = self.deal(i)
