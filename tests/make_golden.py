@@ -29,6 +29,12 @@ CASES = [
     ("mexican_train", ref.MexicanTrain(players=4, set=6), 51),
     ("mexican_train", ref.MexicanTrain(players=6, set=9, drawn_tile="may"), 52),
     ("mexican_train", ref.MexicanTrain(players=3, set=12, double_blank_50=True), 53),
+    ("all_fives", ref.AllFives(players=2, set=6, target=100), 61),
+    ("all_fives", ref.AllFives(players=4, set=9, teams=2, target=150), 62),
+    ("all_fives", ref.AllFives(players=3, set=12, sides_open="at_once", end_in_play=False, target=200), 63),
+    ("fives_and_threes", ref.FivesAndThrees(players=2, set=6), 71),
+    ("fives_and_threes", ref.FivesAndThrees(players=4, set=9, teams=2, spinner="first"), 72),
+    ("fives_and_threes", ref.FivesAndThrees(players=3, set=12, draw="one", out_points="exact", target=100), 73),
 ]
 
 

@@ -32,6 +32,11 @@ POSITIONS = [
     (ref.MexicanTrain(players=4, set=12), 4, 0, 0),
     (ref.MexicanTrain(players=4, set=12), 4, 0, 18),
     (ref.MexicanTrain(players=6, set=9, drawn_tile="may"), 6, 3, 24),
+    (ref.AllFives(players=2, set=6), 12, 0, 0),
+    (ref.AllFives(players=2, set=6), 12, 0, 6),
+    (ref.AllFives(players=4, set=9, teams=2, sides_open="at_once"), 13, 1, 9),
+    (ref.FivesAndThrees(players=2, set=6), 14, 0, 4),
+    (ref.FivesAndThrees(players=3, set=6, spinner="first", draw="one"), 15, 2, 7),
 ]
 
 

@@ -19,6 +19,8 @@ def test_perft_file_covers_every_rule_set():
         ("doubles", None),
         ("block", None),
         ("mexican_train", None),
+        ("all_fives", None),
+        ("fives_and_threes", None),
     }
     assert all(len(e["perft"]) == 4 for e in ENTRIES)
 

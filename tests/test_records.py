@@ -58,6 +58,11 @@ def fixture_objects(dc):
     r = dc.Round(dc.MexicanTrain(players=3, set=9), seed=15, round_index=4)
     _play(r, dc.RandomPlayer(15))
     out.append(("mexican_train_round.json", r, {"seed": 15}))
+    r = dc.Round(dc.AllFives(players=2), seed=16)
+    _play(r, dc.GreedyPlayer())
+    out.append(("all_fives_round.json", r, {"seed": 16}))
+    m = dc.Match(dc.FivesAndThrees(players=4, teams=2, target=30), seed=17).play("random", rounds=2)
+    out.append(("fives_and_threes_round.json", m.rounds[1], {"event": "a round carrying the match's totals"}))
     # matches: finished, and one with a round in play
     m = dc.Match(dc.ChickenFoot(players=2, set=6), seed=21).play(["greedy", "random"])
     out.append(("trains_match.json", m, {"seats": ["greedy", "random"], "event": "bots", "date": "2024-05-02"}))
@@ -68,6 +73,9 @@ def fixture_objects(dc):
     out.append(("block_match.json", dc.Match(dc.Block(players=2, target=50), seed=24).play("greedy"), {}))
     m = dc.Match(dc.MexicanTrain(players=2, set=6, drawn_tile="may"), seed=25).play("random")
     out.append(("mexican_train_match.json", m, {"date": datetime.date(2024, 5, 3)}))
+    out.append(("all_fives_match.json", dc.Match(dc.AllFives(players=2, target=60), seed=26).play("greedy"), {}))
+    m = dc.Match(dc.FivesAndThrees(players=3, spinner="first", target=25), seed=27).play("random")
+    out.append(("fives_and_threes_match.json", m, {}))
     return out
 
 
@@ -90,7 +98,7 @@ FILES = sorted(p.name for p in DATA.glob("*.json"))
 
 
 def test_every_game_has_a_kept_round_and_match():
-    games = ["trains", "cross", "doubles", "block", "mexican_train"]
+    games = ["trains", "cross", "doubles", "block", "mexican_train", "all_fives", "fives_and_threes"]
     assert FILES == sorted(f"{g}_{kind}.json" for g in games for kind in ("match", "round"))
 
 
