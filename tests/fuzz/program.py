@@ -389,19 +389,27 @@ def target_simulate(data: bytes) -> None:
 # --------------------------------------------------------------------------- 5: constructors
 
 
-INT_OPTIONS = ("players", "set", "hand_size", "trains", "target", "max_rounds", "teams")
+INT_OPTIONS = ("players", "set", "hand_size", "trains", "target", "max_rounds", "teams", "reserve")
 #: Each game's rules options (the keyword parameters of its rules class).
 RULES_OPTIONS = {
     "chickenfoot": ["players", "set", "rule_set", "hand_size", "trains", "double_blank_50"],
     "doubles": ["players", "set", "hand_size", "target", "max_rounds"],
     "block": ["players", "set", "hand_size", "target", "max_rounds", "lead", "teams", "team_scoring"],
     "mexican_train": ["players", "set", "hand_size", "drawn_tile", "double_blank_50"],
-}
+    "all_fives": ["players", "set", "hand_size", "reserve", "draw", "spinner", "sides_open", "out_points", "target",
+                  "end_in_play", "max_rounds", "teams"],
+    "fives_and_threes": ["players", "set", "hand_size", "reserve", "draw", "spinner", "sides_open", "out_points",
+                         "target", "end_in_play", "max_rounds", "teams"],
+}  # fmt: skip
 #: The options whose values are names, and the names they accept.
 STRING_OPTIONS = {
     "lead": ["winner", "highest_double", "puerto_rico"],
     "drawn_tile": ["must", "may"],
     "team_scoring": ["all_pips", "fewer_pips"],
+    "draw": ["until_playable", "one"],
+    "spinner": ["first", "none"],
+    "sides_open": ["after_ends", "at_once"],
+    "out_points": ["nearest_five", "exact", "one"],
 }
 
 
@@ -420,7 +428,7 @@ def target_constructors(data: bytes) -> None:
                 kwargs[option] = d.choice(["trains", "cross", "Trains", None, 1, "mexican"])
             elif option in STRING_OPTIONS:
                 kwargs[option] = d.choice([*STRING_OPTIONS[option], None, 1, "", "MUST"])
-            elif option == "double_blank_50":
+            elif option in ("double_blank_50", "end_in_play"):
                 kwargs[option] = d.choice([True, False, None, 1, 0, "yes", np.bool_(True)])
             elif d.range(0, 3) == 0:
                 kwargs[option] = d.value()

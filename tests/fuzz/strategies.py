@@ -47,6 +47,14 @@ CONFIGS = {
         ("mexican_train", dict(players=8, set=9, drawn_tile="may", double_blank_50=True)),
         ("mexican_train", dict(players=3, set=18, hand_size=63)),
     ],
+    "fives": [
+        ("all_fives", dict(players=2, set=6)),
+        ("all_fives", dict(players=4, set=9, teams=2, sides_open="at_once", target=40)),
+        ("all_fives", dict(players=3, set=12, hand_size=1, reserve=0, draw="one", target=1)),
+        ("fives_and_threes", dict(players=2, set=6)),
+        ("fives_and_threes", dict(players=4, set=6, teams=2, spinner="first", end_in_play=False, target=5)),
+        ("fives_and_threes", dict(players=2, set=18, hand_size=95, reserve=0)),
+    ],
 }
 ALL_CONFIGS = [c for family in CONFIGS.values() for c in family]
 

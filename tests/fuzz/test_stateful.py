@@ -483,3 +483,5 @@ TestBlock = family_machine("block").TestCase
 TestBlock.settings = SETTINGS
 TestMexicanTrain = family_machine("mexican_train").TestCase
 TestMexicanTrain.settings = SETTINGS
+TestFives = family_machine("fives").TestCase
+TestFives.settings = SETTINGS
