@@ -95,7 +95,8 @@ def test_layout_ends_and_hand_at_every_stage(dc, game):
             assert len(elements(root, "hand")) == (0 if seat is None else 1)
             text = " ".join(e.text or "" for e in root.iter(NS + "text"))
             for s in range(r.rules.players):
-                assert f"seat {s}: {len(r.hand(s))} tile" in text
+                team = f" (team {r.rules.team_of(s)})" if r.rules.teams else ""
+                assert f"seat {s}{team}: {len(r.hand(s))} tile" in text
             assert f": {r.yard_size}" in text
 
 
@@ -353,3 +354,21 @@ def test_every_tile_touches_the_tile_whose_end_it_took(dc, make):
             assert gap <= limit, (seed, i, str(placement.tile), gap)
             feet += len(view.layout[parent].created) == 3 and view.layout[parent].end is not None
     assert feet > 20 or rules.game == "doubles"
+
+
+def test_the_spinner_is_drawn_with_four_arms(dc):
+    """docs/games/all_fives.md F3: arms 0 and 1 run left and right of the
+    lead, the spinner's sides up and down from it."""
+    from scenario_helpers import deal
+
+    r = deal(dc, dc.AllFives(), None, [["5-5", "3-5", "1-5", "0-1"], ["0-5", "2-5", "6-6", "4-6"]])
+    for move in ("5-5@0", "0-5@1", "3-5@2", "2-5@5", "1-5@6"):
+        r.push(move)
+    scene = svg_layout.scene_of(r.view(0))
+    at = {str(piece.tile): (piece.laid.rect.cx, piece.laid.rect.cy) for piece in scene.pieces}
+    cx, cy = at["5-5"]
+    assert at["0-5"][0] < cx and at["3-5"][0] > cx  # arm 0 left, arm 1 right
+    assert at["2-5"][1] < cy and at["1-5"][1] > cy  # arm 2 up, arm 3 down
+    assert abs(at["2-5"][0] - cx) < 0.6 and abs(at["1-5"][0] - cx) < 0.6
+    picture = svg.render(r, seat=0)
+    assert picture.count('class="tile"') == 5 and "In play: seat 0 10, seat 1 15" in picture

@@ -154,3 +154,40 @@ def test_a_block_lead_is_called_the_highest_double_only_when_it_is(dc):
     out = tiles[14:] + ["6-6"]
     told = dc.Round.from_deal(rules, hands, out, "2-2", 1, highest_double=False)
     assert render(told, 0).splitlines()[1] == "lead: 2-2 (led by seat 1)"
+
+
+def test_all_fives_shows_the_arms_the_spinner_and_the_points(dc):
+    """docs/games/all_fives.md: each arm as a line out of the lead, the
+    spinner and its sides, every move's points and the running totals."""
+    from scenario_helpers import deal
+
+    r = deal(dc, dc.AllFives(), None, [["5-5", "3-5", "1-1"], ["0-5", "2-5", "6-6"]])
+    r.push("5-5@0")
+    r.push("0-5@1")
+    lines = render(r, 0).splitlines()
+    assert lines[1] == "lead: 5-5 (led by seat 0)"
+    assert "  the lead 5-5 is the spinner" in lines
+    assert "  arm 0: 5-0 -> @3 needs 0" in lines
+    assert "  arm 1: -> @2 needs 5" in lines
+    assert "  arm 2 (a side of the spinner 5-5): opens once both ends next to the spinner are covered" in lines
+    assert "last move: seat 1 placed 0-5@1, scoring 10" in lines
+    assert "points in play: seat 0 10, seat 1 10" in lines
+    r.push("3-5@2")
+    r.push("2-5@5")
+    lines = render(r, None).splitlines()
+    assert "  arm 2 (a side of the spinner 5-5): 5-2 -> @7 needs 2" in lines
+    assert "  arm 3 (a side of the spinner 5-5): -> @6 needs 5" in lines
+    assert "points in play: seat 0 10, seat 1 15" in lines
+    assert "your hand" not in render(r, None)
+
+
+def test_partners_points_and_the_match_totals_are_shown_by_team(dc):
+    from scenario_helpers import deal
+
+    rules = dc.FivesAndThrees(players=4, teams=2)
+    hands = [["6-6", "0-1"], ["3-6", "0-2"], ["1-2", "0-3"], ["1-3", "0-4"]]
+    r = deal(dc, rules, None, hands, rest=0, carried=(20, 30, 20, 30))
+    r.push("6-6@0")  # 12: four threes for team 0+2
+    lines = render(r, 1).splitlines()
+    assert "points in play: team 0+2 4, team 1+3 0" in lines
+    assert "match totals: team 0+2 24, team 1+3 30 (target 61)" in lines

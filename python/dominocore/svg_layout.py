@@ -495,7 +495,9 @@ def _arms_scene(view: PlayerView) -> Scene:
                 laid = _Laid((-0.5, 0.0), (0.5, 0.0), 0.0, _Rect(0.0, 0.0, 1.0, 0.0, 1.0, 0.5))
                 exits = [_Spot(-1.0, 0.0, 180.0), _Spot(1.0, 0.0, 0.0)]
             near = placement.tile.low  # toward arm 0, on the left
-            scene.pieces.append(_Piece(placement.tile, near, placement.tile.other(near), laid, 0, None, None))
+            scene.pieces.append(
+                _Piece(placement.tile, near, placement.tile.other(near), laid, 0, placement.end, placement.number)
+            )
         else:
             laid = _fit(board, spots.pop(placement.end), double)  # type: ignore[arg-type]
             exits = _exits(laid, 1, 0)
