@@ -39,7 +39,8 @@ _REWARDS = ("margin", "own")
 _PUBLIC_FIELDS: Tuple[str, ...] = (
     "seat", "move_number", "rules", "round_index", "centre", "starter", "current_player", "hand", "hand_sizes",
     "yard_size", "open_ends", "pending_ends", "obligation", "unlocked", "markers", "layout", "drawn_tile",
-    "drawing", "history", "setup_draws", "own_setup_draws", "highest_double", "legal_moves", "legal_actions",
+    "drawing", "history", "setup_draws", "own_setup_draws", "highest_double", "play_points", "carried", "legal_moves",
+    "legal_actions",
 )  # fmt: skip
 #: Once over, a round's points, and whether it ended blocked, depend on the
 #: other seats' tiles: the rebuilt position's hands are made up.
