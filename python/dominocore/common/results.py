@@ -124,13 +124,15 @@ def read_match_record(data: Any) -> MatchRecordParts:
     return MatchRecordParts(rules, seed, generator, bot_state, data["rounds"])
 
 
-#: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked".
-REASONS = ("out", "blocked")
+#: Round-end reasons by code: ``reason[i] == 0`` means "out", 1 means "blocked",
+#: 2 "target" (a match that ends the moment a side reaches its target,
+#: docs/games/all_fives.md F8).
+REASONS = ("out", "blocked", "target")
 
 
 class ReasonArray(np.ndarray):
     """Round-end reasons stored as ``uint8`` codes (``REASONS``: 0 = "out",
-    1 = "blocked"), one byte a round, that also compare with the names:
+    1 = "blocked", 2 = "target"), one byte a round, that also compare with the names:
     ``(sim.reason == "out").mean()`` is the share of rounds that ended with a
     seat going out. An unknown name raises ``ValueError`` rather than
     comparing unequal everywhere (as numpy does for an integer array).
