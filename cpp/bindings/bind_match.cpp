@@ -21,15 +21,18 @@ namespace {
 
 RoundResult round_result_of(const Rules& rules, const py::handle& item, int round_index) {
   const auto t = py::reinterpret_borrow<py::sequence>(item);
-  if (t.size() != 5) throw StateError("a round result has 5 fields");
+  if (t.size() != 5 && t.size() != 7) throw StateError("a round result has 5 or 7 fields");
   RoundResult r;
   const std::string reason = t[0].cast<std::string>();
   if (reason == "out")
     r.reason = EndReason::Out;
   else if (reason == "blocked")
     r.reason = EndReason::Blocked;
+  else if (reason == "target")
+    r.reason = EndReason::Target;
   else
-    throw StateError("a round result's reason is 'out' or 'blocked', got '" + reason + "'");
+    throw StateError("a round result's reason is 'out', 'blocked' or 'target', got '" + reason +
+                     "'");
   r.out_seat = t[1].cast<int>();
   const auto points = py::reinterpret_borrow<py::sequence>(t[2]);
   if (static_cast<int>(points.size()) != rules.players)
@@ -38,6 +41,17 @@ RoundResult round_result_of(const Rules& rules, const py::handle& item, int roun
   for (int s = 0; s < rules.players; ++s) r.points[s] = points[s].cast<int>();
   r.starter = t[3].cast<int>();
   r.moves = t[4].cast<int>();
+  // play_points and end_points (empty in a result built by hand: the end
+  // points are then the points).
+  for (int k = 5; k < static_cast<int>(t.size()); ++k) {
+    const auto part = py::reinterpret_borrow<py::sequence>(t[static_cast<size_t>(k)]);
+    if (part.size() == 0) continue;
+    if (static_cast<int>(part.size()) != rules.players)
+      throw StateError("a round result's play_points and end_points hold one score per seat");
+    auto& into = k == 5 ? r.play_points : r.end_points;
+    for (int s = 0; s < rules.players; ++s) into[s] = part[s].cast<int>();
+  }
+  if (t.size() < 7 || py::len(t[6]) == 0) r.end_points = r.points;
   r.round_index = round_index;
   return r;
 }

@@ -90,30 +90,35 @@ void bind_round(py::module_& m) {
       // The order matters: a copy before rules, a generator before a seed
       // (which takes any object and rejects what is not an integer).
       .def(py::init<const State&>(), py::arg("other"))
-      .def(py::init([](const Rules& rules, Rng& rng, int round_index, int leader) {
-             return State(rules, rng, round_index, leader);
+      .def(py::init([](const Rules& rules, Rng& rng, int round_index, int leader,
+                       std::vector<int> carried) {
+             return State(rules, rng, round_index, leader, carried);
            }),
-           py::arg("rules"), py::arg("rng"), py::arg("round_index"), py::arg("leader") = -1)
+           py::arg("rules"), py::arg("rng"), py::arg("round_index"), py::arg("leader") = -1,
+           py::arg("carried") = std::vector<int>{})
       .def(py::init([](const Rules& rules, py::handle seed, int round_index) {
              return State(rules, to_uint64(seed, "seed"), round_index);
            }),
            py::arg("rules"), py::arg("seed") = 0, py::arg("round_index") = 0)
-      .def(py::init([](const Rules& rules, int centre, int starter,
-                       std::vector<std::vector<int>> hands, std::vector<int> yard, int round_index,
-                       std::vector<int> setup_draws, bool highest_double) {
-             Deal deal;
-             deal.centre = centre;
-             deal.starter = starter;
-             deal.hands = std::move(hands);
-             deal.yard = std::move(yard);
-             deal.round_index = round_index;
-             deal.setup_draws = std::move(setup_draws);
-             deal.highest_double = highest_double;
-             return State(rules, deal);
-           }),
-           py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"),
-           py::arg("yard"), py::arg("round_index"), py::kw_only(),
-           py::arg("setup_draws") = std::vector<int>{}, py::arg("highest_double") = false)
+      .def(
+          py::init([](const Rules& rules, int centre, int starter,
+                      std::vector<std::vector<int>> hands, std::vector<int> yard, int round_index,
+                      std::vector<int> setup_draws, bool highest_double, std::vector<int> carried) {
+            Deal deal;
+            deal.centre = centre;
+            deal.starter = starter;
+            deal.hands = std::move(hands);
+            deal.yard = std::move(yard);
+            deal.round_index = round_index;
+            deal.setup_draws = std::move(setup_draws);
+            deal.highest_double = highest_double;
+            deal.carried = std::move(carried);
+            return State(rules, deal);
+          }),
+          py::arg("rules"), py::arg("centre"), py::arg("starter"), py::arg("hands"),
+          py::arg("yard"), py::arg("round_index"), py::kw_only(),
+          py::arg("setup_draws") = std::vector<int>{}, py::arg("highest_double") = false,
+          py::arg("carried") = std::vector<int>{})
       // ---- observation
       .def_property_readonly("current_player", &State::current_player,
                              "The seat to move, -1 once over.")
@@ -122,7 +127,8 @@ void bind_round(py::module_& m) {
       .def_property_readonly("yard_size", &State::yard_size, "How many tiles the yard holds.")
       .def_property_readonly("is_over", &State::is_over, "Whether the round has ended.")
       .def_property_readonly("num_actions", &State::num_actions,
-                             "Size of the game's action space (2T+2; Mexican Train T*(p+1)+2).")
+                             "Size of the game's action space (2T+2; Mexican Train T*(p+1)+2; "
+                             "All Fives, Fives and Threes A*T+2).")
       .def_property_readonly("pending_ends", &State::pending_ends, "Ends to fill before any other.")
       .def_property_readonly("_centre", &State::centre)  // -1: none (Block before the lead)
       .def_property_readonly("_markers", &State::markers)
@@ -163,11 +169,31 @@ void bind_round(py::module_& m) {
                                return n ? int{s.placement(n - 1).seat} : -1;
                              })
       .def_property_readonly("_moves", [](const State& s) { return encode_all(s.moves()); })
+      // Scoring during play (docs/games/all_fives.md F5, F8): per seat, per move.
+      .def_property_readonly("_play_points",
+                             [](const State& s) {
+                               py::tuple out(s.players());
+                               for (int i = 0; i < s.players(); ++i) out[i] = s.play_points(i);
+                               return out;
+                             })
+      .def_property_readonly("_carried",
+                             [](const State& s) {
+                               py::tuple out(s.players());
+                               for (int i = 0; i < s.players(); ++i) out[i] = s.carried(i);
+                               return out;
+                             })
+      .def_property_readonly("_points_stack",
+                             [](const State& s) {
+                               py::list out(static_cast<size_t>(s.num_moves()));
+                               for (int i = 0; i < s.num_moves(); ++i)
+                                 out[static_cast<size_t>(i)] = s.points_at(i);
+                               return out;
+                             })
       .def_property_readonly("_deal",
                              [](const State& s) {
                                Deal d = s.deal();
                                return py::make_tuple(d.centre, d.starter, d.hands, d.yard,
-                                                     d.setup_draws, d.highest_double);
+                                                     d.setup_draws, d.highest_double, d.carried);
                              })
       // Every move played: (mover, move code, the tile a Draw took or -1).
       // Hidden data, for the wrapper's internal _history() only.
@@ -188,10 +214,14 @@ void bind_round(py::module_& m) {
                              [](const State& s) -> py::object {
                                if (!s.is_over()) return py::none();
                                const RoundResult& r = s.result();
-                               py::tuple points(r.players);
-                               for (int i = 0; i < r.players; ++i) points[i] = r.points[i];
+                               py::tuple points(r.players), play(r.players), end(r.players);
+                               for (int i = 0; i < r.players; ++i) {
+                                 points[i] = r.points[i];
+                                 play[i] = r.play_points[i];
+                                 end[i] = r.end_points[i];
+                               }
                                return py::make_tuple(end_reason_name(r.reason), r.out_seat, points,
-                                                     r.starter, r.moves);
+                                                     r.starter, r.moves, play, end);
                              })
       // ---- moves
       .def("_legal_moves",

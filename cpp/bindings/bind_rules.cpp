@@ -29,6 +29,15 @@ Rules to_rules(const py::object& obj) {
   if (d.contains("teams") && !d["teams"].is_none()) spec.teams = d["teams"].cast<int>();
   if (d.contains("team_scoring") && !d["team_scoring"].is_none())
     spec.team_scoring = parse_team_scoring(d["team_scoring"].cast<std::string>());
+  // The games that score during play (docs/games/all_fives.md).
+  if (d.contains("reserve")) spec.reserve = d["reserve"].cast<int>();
+  if (d.contains("draw")) spec.draw = parse_draw(d["draw"].cast<std::string>());
+  if (d.contains("spinner")) spec.spinner = parse_spinner(d["spinner"].cast<std::string>());
+  if (d.contains("sides_open"))
+    spec.sides_open = parse_sides_open(d["sides_open"].cast<std::string>());
+  if (d.contains("out_points"))
+    spec.out_points = parse_out_points(d["out_points"].cast<std::string>());
+  if (d.contains("end_in_play")) spec.end_in_play = d["end_in_play"].cast<bool>();
   return make_rules(spec);
 }
 

@@ -126,6 +126,7 @@ Deal Determinizer::Impl::assemble() const {
   d.centre = base.centre;
   d.starter = base.starter;
   d.highest_double = base.highest_double;
+  d.carried = base.carried;
   d.hands.resize(static_cast<size_t>(p));
   for (int j = 0; j < p; ++j) {
     if (j == seat) {

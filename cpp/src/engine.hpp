@@ -9,6 +9,7 @@
 // 11), undo, and the mapping of the listing to action ids.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "dominocore/games/registry.hpp"
@@ -106,7 +107,10 @@ struct Engine {
       TileSet pool;
       pool.set(r.f.drawn);
       G::for_each_place(r, pool, distinct, counted);
-      if (n == 0 || r.rules.drawn_tile == DrawnTile::May) other(Move::pass());
+      if (n == 0 && G::draws_again(r) && G::can_draw(r))  // all_fives.md F6
+        other(Move::draw());
+      else if (n == 0 || r.rules.drawn_tile == DrawnTile::May)
+        other(Move::pass());
       return;
     }
     G::for_each_place(r, r.hands[r.f.cur], distinct, counted);
@@ -131,6 +135,7 @@ struct Engine {
   static DOMINOCORE_HOT_INLINE Move greedy(const RoundData& r) noexcept {
     const TileSet cand = placeable(r);
     if (cand.any()) {
+      if constexpr (G::kScoresInPlay) return G::greedy_place(r, cand);  // all_fives.md F13
       const bool db50 = r.rules.double_blank_50;
       int best = -1, best_score = -1;
       cand.for_each([&](int t) {  // ascending index: strict > keeps the first of equals
@@ -142,11 +147,18 @@ struct Engine {
       });
       return Move::place(best, r.end_id[first_place(r, best)]);
     }
-    if (r.f.drawn < 0 && G::can_draw(r)) return Move::draw();
+    if ((r.f.drawn < 0 || G::draws_again(r)) && G::can_draw(r)) return Move::draw();
     return Move::pass();
   }
 
   // ---- checking a move (docs/engine.md "Reasons a move is rejected") ------
+
+  /// Whether the tile drawn this turn (there is one) has a legal end now.
+  static bool drawn_placeable(const RoundData& r) noexcept {
+    TileSet drawn;
+    drawn.set(r.f.drawn);
+    return intersects(drawn, seat_mask(r, r.f.cur));
+  }
 
   static Reason check(const RoundData& r, const Move& m, int player) noexcept {
     if (r.over) return Reason::RoundOver;
@@ -163,16 +175,17 @@ struct Engine {
         return G::may_attach(r, m.tile, i, cur);
       }
       case MoveKind::Draw:
-        if (r.f.drawn >= 0) return Reason::AlreadyDrew;
+        // all_fives.md F6: a drawn tile that cannot be placed may be followed by another draw.
+        if (r.f.drawn >= 0 && (!G::draws_again(r) || drawn_placeable(r)))
+          return Reason::AlreadyDrew;
         if (has_legal_placement(r, cur)) return Reason::MustPlace;
         if (!G::can_draw(r)) return Reason::YardExhausted;
         return Reason::Ok;
       case MoveKind::Pass:
         if (r.f.drawn >= 0) {
-          TileSet drawn;
-          drawn.set(r.f.drawn);
-          if (r.rules.drawn_tile == DrawnTile::Must && intersects(drawn, seat_mask(r, cur)))
-            return Reason::MustPlaceDrawn;
+          const bool fits = drawn_placeable(r);
+          if (r.rules.drawn_tile == DrawnTile::Must && fits) return Reason::MustPlaceDrawn;
+          if (!fits && G::draws_again(r) && G::can_draw(r)) return Reason::MustDraw;
           return Reason::Ok;
         }
         if (has_legal_placement(r, cur)) return Reason::MustPlace;
@@ -210,7 +223,11 @@ struct Engine {
         pl.created = static_cast<uint8_t>(r.next_end - pl.first);
         G::after_place(r, mover, pl);
         refresh(r);
-        check_end(r, mover, true);
+        if constexpr (G::kScoresInPlay) {
+          scored(r, mover);
+        } else {
+          check_end(r, mover, true);
+        }
         break;
       }
       case MoveKind::Draw: {
@@ -228,6 +245,20 @@ struct Engine {
     }
   }
 
+  /// all_fives.md F5, F8: the placement just made scores for the mover's
+  /// side; then the end tests, and the target once they have not ended the round.
+  static void scored(RoundData& r, int mover) noexcept {
+    const int points = G::place_points(r);
+    if (points) {
+      r.hist.back().points = static_cast<int16_t>(points);
+      r.add_play_points(mover, points);
+    }
+    check_end(r, mover, true);
+    if (points && !r.over && r.rules.end_in_play &&
+        r.carried[mover] + r.play_points[mover] >= r.rules.target)
+      finish(r, EndReason::Target, -1);
+  }
+
   /// Takes back the last move (there must be one).
   static void undo(RoundData& r) noexcept {
     const Record rec = r.hist.back();
@@ -242,6 +273,8 @@ struct Engine {
         r.next_end = pl.first;
         r.insert_end(pl.end, pl.by);
         r.hands[rec.mover].set(pl.tile);
+        if constexpr (G::kScoresInPlay)
+          if (rec.points) r.add_play_points(rec.mover, -rec.points);
         break;
       }
       case MoveKind::Draw:
@@ -280,7 +313,17 @@ struct Engine {
     r.result.moves = static_cast<int>(r.hist.size());
     r.result.round_index = r.round_index;
     r.result.last_placer = r.n_placed ? r.placed[r.n_placed - 1].seat : -1;
-    G::score_round(r, r.result);
+    if constexpr (G::kScoresInPlay) {
+      // all_fives.md F7, F8: the points at the end (none for a round stopped
+      // at the target) come on top of the points scored in play.
+      if (reason != EndReason::Target) G::score_round(r, r.result);
+      r.result.end_points = r.result.points;
+      r.result.play_points = r.play_points;
+      for (int s = 0; s < r.players(); ++s) r.result.points[s] += r.play_points[s];
+    } else {
+      G::score_round(r, r.result);
+      r.result.end_points = r.result.points;
+    }
   }
   /// After the set-up (readings 1 and 11): an empty hand is out (the lowest
   /// such seat), else the blocked test.
@@ -306,22 +349,18 @@ struct Engine {
     if (m.kind == MoveKind::Pass) return na - 1;
     return G::action_of(r, m.tile, r.find_end(m.end));
   }
-  /// Straight from the generator: ascending but for the two placements of
-  /// one tile by both halves in the fixed space, which may come as 2t+1, 2t.
+  /// Ascending (the generator's order is canonical: by tile, then end id).
   static void legal_actions(const RoundData& r, std::vector<int>& out) {
     out.clear();
     const int na = num_actions(r);
     for_each_distinct(
         r,
         [&](int t, int i) {
-          const int a = G::action_of(r, t, i);
-          if (!out.empty() && out.back() > a) {
-            const int b = out.back();
-            out.back() = a;
-            out.push_back(b);
-          } else {
-            out.push_back(a);
-          }
+          // Ascending: a tile's ids may come out of order (a tile by both
+          // halves in the fixed space; its arms in All Fives' space).
+          out.push_back(G::action_of(r, t, i));
+          for (size_t j = out.size() - 1; j > 0 && out[j - 1] > out[j]; --j)
+            std::swap(out[j - 1], out[j]);
         },
         [&](const Move& m) { out.push_back(m.kind == MoveKind::Draw ? na - 2 : na - 1); });
   }

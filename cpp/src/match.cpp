@@ -66,9 +66,15 @@ void Match::before_deal_() const {
                      " was dealt but has no result yet: add_result() first");
 }
 
+std::vector<int> Match::carried_() const {
+  // all_fives.md F8: a round knows the match totals before it.
+  if (!scores_in_play(rules_.game)) return {};
+  return totals();
+}
+
 State Match::new_round() {
   before_deal_();
-  State s(rules_, rng_, next_round_index(), next_leader_());
+  State s(rules_, rng_, next_round_index(), next_leader_(), carried_());
   pending_ = true;
   return s;
 }
@@ -76,7 +82,7 @@ State Match::new_round() {
 void Match::new_round(State& into) {
   before_deal_();
   if (into.rules() != rules_) throw StateError("new_round: the state was built with other rules");
-  into.set_up(rng_, next_round_index(), next_leader_());
+  into.set_up(rng_, next_round_index(), next_leader_(), carried_());
   pending_ = true;
 }
 

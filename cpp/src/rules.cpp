@@ -112,6 +112,11 @@ void validate_as(const Rules& r) {
     throw RulesError("target and max_rounds apply to " + games_taking(&RulesInfo::to_target) +
                      " only");
   }
+  if (!o.in_play &&
+      (r.draw != Draw::One || r.spinner != Spinner::None || r.sides_open != SidesOpen::AfterEnds ||
+       r.out_points != OutPoints::NearestFive || r.end_in_play))
+    throw RulesError("draw, spinner, sides_open, out_points and end_in_play apply to " +
+                     games_taking(&RulesInfo::in_play) + " only");
   const DealRoom room = G::check_fixed(r);
   const int reserve = room.reserve_in_yard ? r.reserve : 0;
   const int deal_room = T - reserve - room.aside;  // leaving the reserve in the yard
@@ -143,6 +148,15 @@ Rules make_rules_as(const RulesSpec& spec) {
   reject(!o.drawn_tile && spec.drawn_tile.has_value(), "drawn_tile", g);
   reject(!o.teams && spec.teams.has_value(), "teams", g);
   reject(!o.teams && spec.team_scoring.has_value(), "team_scoring", g);
+  reject(!o.in_play && spec.reserve.has_value(), "reserve", g);
+  reject(!o.in_play && spec.draw.has_value(), "draw", g);
+  reject(!o.in_play && spec.spinner.has_value(), "spinner", g);
+  reject(!o.in_play && spec.sides_open.has_value(), "sides_open", g);
+  reject(!o.in_play && spec.out_points.has_value(), "out_points", g);
+  reject(!o.in_play && spec.end_in_play.has_value(), "end_in_play", g);
+  if (o.in_play && spec.team_scoring.has_value())
+    throw RulesError(std::string("option team_scoring does not apply to ") + game_name(g) +
+                     ": a team scores its seats' points");
   r.teams = spec.teams.value_or(0);
   if (r.teams == 0 && spec.team_scoring.has_value())
     throw RulesError("team_scoring needs teams (the number of teams)");
@@ -182,6 +196,47 @@ const char* lead_name(Lead l) noexcept {
 
 const char* team_scoring_name(TeamScoring t) noexcept {
   return t == TeamScoring::AllPips ? "all_pips" : "fewer_pips";
+}
+
+const char* draw_name(Draw d) noexcept { return d == Draw::One ? "one" : "until_playable"; }
+const char* spinner_name(Spinner s) noexcept { return s == Spinner::First ? "first" : "none"; }
+const char* sides_open_name(SidesOpen s) noexcept {
+  return s == SidesOpen::AtOnce ? "at_once" : "after_ends";
+}
+const char* out_points_name(OutPoints o) noexcept {
+  switch (o) {
+    case OutPoints::NearestFive: return "nearest_five";
+    case OutPoints::Exact: return "exact";
+    case OutPoints::One: return "one";
+  }
+  return "unknown";
+}
+
+Draw parse_draw(std::string_view s) {
+  if (s == "until_playable") return Draw::UntilPlayable;
+  if (s == "one") return Draw::One;
+  throw RulesError("unknown draw '" + std::string(s) + "': expected 'until_playable' or 'one'");
+}
+
+Spinner parse_spinner(std::string_view s) {
+  if (s == "first") return Spinner::First;
+  if (s == "none") return Spinner::None;
+  throw RulesError("unknown spinner '" + std::string(s) + "': expected 'first' or 'none'");
+}
+
+SidesOpen parse_sides_open(std::string_view s) {
+  if (s == "after_ends") return SidesOpen::AfterEnds;
+  if (s == "at_once") return SidesOpen::AtOnce;
+  throw RulesError("unknown sides_open '" + std::string(s) +
+                   "': expected 'after_ends' or 'at_once'");
+}
+
+OutPoints parse_out_points(std::string_view s) {
+  if (s == "nearest_five") return OutPoints::NearestFive;
+  if (s == "exact") return OutPoints::Exact;
+  if (s == "one") return OutPoints::One;
+  throw RulesError("unknown out_points '" + std::string(s) +
+                   "': expected 'nearest_five', 'exact' or 'one'");
 }
 
 Game parse_game(std::string_view s) {
@@ -242,7 +297,10 @@ std::string describe(const Rules& r) {
     s += G::describe_options(r);
     if (r.double_blank_50) s += ", 0-0 scores 50";
     if (r.target) s += ", target " + str(r.target) + ", at most " + str(r.max_rounds) + " rounds";
-    if (r.teams) s += ", " + str(r.teams) + " teams (" + team_scoring_name(r.team_scoring) + ")";
+    if (r.teams)
+      s += ", " + str(r.teams) + " teams" +
+           (G::kRules.in_play ? std::string()
+                              : std::string(" (") + team_scoring_name(r.team_scoring) + ")");
     return s;
   });
 }

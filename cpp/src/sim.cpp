@@ -144,7 +144,8 @@ void resize_rounds(SimResult& r, size_t rounds) {
 
 void put_round(SimResult& r, size_t i, const RoundResult& rr, uint64_t match) noexcept {
   std::copy_n(rr.points.begin(), r.players, r.points.data() + i * static_cast<size_t>(r.players));
-  r.reason[i] = rr.reason == EndReason::Out ? 0 : 1;
+  // 0 out, 1 blocked, 2 target (all_fives.md F8)
+  r.reason[i] = static_cast<uint8_t>(static_cast<int>(rr.reason) - 1);
   r.out_seat[i] = static_cast<int8_t>(rr.out_seat);
   r.starter[i] = static_cast<int8_t>(rr.starter);
   r.moves[i] = rr.moves;

@@ -121,9 +121,11 @@ bool State::operator==(const State& other) const noexcept {
   if (a.over) {
     const RoundResult &x = a.result, &y = b.result;
     if (x.reason != y.reason || x.out_seat != y.out_seat || x.points != y.points ||
-        x.starter != y.starter || x.moves != y.moves || x.round_index != y.round_index)
+        x.play_points != y.play_points || x.end_points != y.end_points || x.starter != y.starter ||
+        x.moves != y.moves || x.round_index != y.round_index)
       return false;
   }
+  if (a.play_points != b.play_points || a.carried != b.carried) return false;
   if (a.hist.size() != b.hist.size()) return false;
   for (size_t k = 0; k < a.hist.size(); ++k)
     if (a.hist[k].move != b.hist[k].move || a.hist[k].mover != b.hist[k].mover) return false;

@@ -12,6 +12,7 @@ const char* end_reason_name(EndReason r) noexcept {
   switch (r) {
     case EndReason::Out: return "out";
     case EndReason::Blocked: return "blocked";
+    case EndReason::Target: return "target";
     default: return "none";
   }
 }
@@ -72,8 +73,10 @@ State::State(const Rules& rules) {
   r_.hist.reserve(128);
 }
 
-State::State(const Rules& rules, Rng& rng, int round_index, int leader) : State(rules) {
-  set_up(rng, round_index, leader);
+State::State(const Rules& rules, Rng& rng, int round_index, int leader,
+             const std::vector<int>& carried)
+    : State(rules) {
+  set_up(rng, round_index, leader, carried);
 }
 
 State::State(const Rules& rules, uint64_t seed, int round_index) : State(rules) {
@@ -100,13 +103,49 @@ void State::clear_round_() noexcept {
   r_.f = Flow{};
   r_.n_placed = 0;
   r_.hist.clear();
+  r_.play_points = {};
+  r_.carried = {};
 }
 
-void State::set_up(Rng& rng, int round_index, int leader) {
+// all_fives.md F8: every seat's total, nonnegative, partners equal; zeros in
+// the games that score only at the end. Checked before the round changes.
+namespace {
+void check_carried(const Rules& rules, const std::vector<int>& carried) {
+  if (carried.empty()) return;
+  const int p = rules.players;
+  if (static_cast<int>(carried.size()) != p)
+    throw StateError("carried holds " + std::to_string(carried.size()) + " totals for " +
+                     std::to_string(p) + " players");
+  const bool in_play =
+      games::with_game(rules.game, [](auto tag) { return decltype(tag)::type::kScoresInPlay; });
+  for (int s = 0; s < p; ++s) {
+    const int v = carried[static_cast<size_t>(s)];
+    if (v < 0 || v > kMaxCarried)
+      throw StateError("carried[" + std::to_string(s) + "] = " + std::to_string(v) +
+                       " is out of range 0.." + std::to_string(kMaxCarried));
+    if (v != 0 && !in_play)
+      throw StateError(std::string("carried must be zeros: ") + game_name(rules.game) +
+                       " scores no points during play");
+    const int first = carried[static_cast<size_t>(rules.team_of(s))];
+    if (rules.teams && v != first)
+      throw StateError("carried must be equal for partners: seat " + std::to_string(s) +
+                       " carries " + std::to_string(v) + ", seat " +
+                       std::to_string(rules.team_of(s)) + " " + std::to_string(first));
+  }
+}
+}  // namespace
+
+void State::set_carried_(const std::vector<int>& carried) {
+  for (size_t s = 0; s < carried.size(); ++s) r_.carried[s] = carried[s];
+}
+
+void State::set_up(Rng& rng, int round_index, int leader, const std::vector<int>& carried) {
   check_round_index(r_.rules, round_index);
   if (leader >= r_.rules.players)
     throw StateError("leader " + std::to_string(leader) + " is out of range");
+  check_carried(r_.rules, carried);
   clear_round_();
+  set_carried_(carried);
   r_.round_index = round_index;
   games::with_game(r_.rules.game, [&](auto tag) {
     using G = DOMINOCORE_GAME(tag);
@@ -145,8 +184,10 @@ void State::load_deal_(const Deal& d) {
     throw StateError("starter " + std::to_string(d.starter) + " is out of range 0.." +
                      std::to_string(p - 1));
   check_setup_facts_(d);
+  check_carried(r_.rules, d.carried);
 
   clear_round_();
+  set_carried_(d.carried);
   r_.round_index = d.round_index;
   for (int s = 0; s < p; ++s)
     for (int t : d.hands[s]) r_.hands[s].set(t);
@@ -234,6 +275,7 @@ Deal State::deal() const {
   d.yard.assign(r_.yard + r_.yard_base, r_.yard + r_.yard_len);
   d.setup_draws.assign(r_.setup_draws, r_.setup_draws + r_.n_setup_draws);
   d.highest_double = r_.highest_double;
+  d.carried.assign(r_.carried.begin(), r_.carried.begin() + r_.rules.players);
   return d;
 }
 

@@ -112,6 +112,7 @@ VectorEnv::VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int thread
     throw RulesError("threads must be between 1 and " + std::to_string(kMaxVectorEnvThreads) +
                      ", got " + std::to_string(threads));
   threads_ = std::min(threads, num_envs);
+  in_play_ = scores_in_play(rules_.game);
   const auto n = static_cast<size_t>(n_);
   states_.reserve(n);
   // The first state checks the round index (StateError); the others copy its rules.
@@ -181,19 +182,43 @@ void VectorEnv::deal_(int i) {
   observe_(i);
 }
 
-void VectorEnv::finish_(int i) {
+namespace {
+// The round margins of the points scored so far: play points, plus the
+// points at the end once the round is over (all of them: the result's).
+void margins_so_far(const Rules& rules, const State& s, double* out) noexcept {
+  if (s.is_over()) {
+    round_margins(rules, s.result(), out);
+    return;
+  }
+  RoundResult so_far;
+  so_far.players = rules.players;
+  for (int p = 0; p < rules.players; ++p) so_far.points[p] = s.play_points(p);
+  round_margins(rules, so_far, out);
+}
+}  // namespace
+
+void VectorEnv::finish_(int i, const double* before) {
   const auto u = static_cast<size_t>(i);
   float* reward = reward_.data() + u * static_cast<size_t>(rules_.players);
   State& s = states_[u];
+  // The change in every seat's round margin: per step where points come
+  // during play (all_fives.md F5), the whole margin at the end elsewhere.
+  double margins[kMaxPlayers];
   if (!s.is_over()) {
-    std::fill(reward, reward + rules_.players, 0.0f);
+    if (in_play_) {
+      margins_so_far(rules_, s, margins);
+      for (int p = 0; p < rules_.players; ++p)
+        reward[p] = static_cast<float>(margins[p] - before[p]);
+    } else {
+      std::fill(reward, reward + rules_.players, 0.0f);
+    }
     term_[u] = 0;
     observe_(i);
     return;
   }
-  double margins[kMaxPlayers];
   round_margins(rules_, s.result(), margins);
-  std::copy(margins, margins + rules_.players, reward);
+  for (int p = 0; p < rules_.players; ++p)
+    reward[p] = static_cast<float>(margins[p] - (in_play_ ? before[p] : 0.0));
   term_[u] = 1;
   ++episode_[u];
   deal_(i);
@@ -206,9 +231,11 @@ void VectorEnv::apply_(int i, int a) {
     return Engine<DOMINOCORE_GAME(tag)>::action_move(s.data(), a, m);
   });
   if (!legal) return;  // step() checked every action first: not reached
+  double before[kMaxPlayers] = {};
+  if (in_play_) margins_so_far(rules_, s, before);
   s.push_unchecked(m);
   action_[static_cast<size_t>(i)] = a;
-  finish_(i);
+  finish_(i, before);
 }
 
 void VectorEnv::reset(uint64_t seed) {

@@ -140,6 +140,8 @@ cdef extern from "dominocore/rules.hpp" namespace "dominocore" nogil:
         Doubles
         Block
         MexicanTrain
+        AllFives
+        FivesAndThrees
 
     cdef enum class RuleSet(uint8_t):
         Trains
@@ -226,6 +228,7 @@ cdef extern from "dominocore/state.hpp" namespace "dominocore" nogil:
         NotOver "dominocore::EndReason::None"
         Out
         Blocked
+        Target
 
     cdef enum class Pending(uint8_t):
         NoPending "dominocore::Pending::None"
@@ -256,6 +259,8 @@ cdef extern from "dominocore/state.hpp" namespace "dominocore" nogil:
         int moves
         int round_index
         int last_placer
+        PointsArray play_points  # scored during play (All Fives, Fives and Threes)
+        PointsArray end_points  # scored at the end of the round
 
     cdef cppclass OpenEnd:
         int id

@@ -86,6 +86,7 @@ class Match {
  private:
   void before_deal_() const;
   int next_leader_() const noexcept;
+  std::vector<int> carried_() const;
   Rules rules_;
   uint64_t seed_;
   Rng rng_;

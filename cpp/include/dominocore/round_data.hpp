@@ -32,9 +32,13 @@ inline constexpr int kMaxDistinctMoves = (kMaxPlayers + 1) * kMaxTiles + 2;
 /// The number of an end that takes any tile: Block's lead end
 /// (docs/games/block.md B3). Shown as -1 (C++) / None (Python).
 inline constexpr int kNoNumber = kMaxNumbers;
+/// The largest match total a round may carry (all_fives.md F8).
+inline constexpr int kMaxCarried = 1000000000;
 
-enum class EndReason : uint8_t { None = 0, Out = 1, Blocked = 2 };
-/// "out", "blocked" ("none" while the round goes on).
+/// Target: a placement brought its side's match total to the target and the
+/// round stopped there (docs/games/all_fives.md F8).
+enum class EndReason : uint8_t { None = 0, Out = 1, Blocked = 2, Target = 3 };
+/// "out", "blocked", "target" ("none" while the round goes on).
 const char* end_reason_name(EndReason r) noexcept;
 
 /// A pending obligation: the ends that must be filled before any other.
@@ -66,6 +70,10 @@ struct RoundResult {
   /// counts as the starter's), -1 if none: the blocker of a blocked Block
   /// round (docs/games/partnership.md P4).
   int last_placer = -1;
+  /// points = play_points + end_points: what was scored during play (zeros
+  /// in the games that score only at the end) and at the end of the round.
+  std::array<int, kMaxPlayers> play_points{};
+  std::array<int, kMaxPlayers> end_points{};
 };
 
 // points_are_costs(game) and round_margins(rules, result, out), which read a
@@ -95,6 +103,7 @@ struct Record {
   Move move;
   int8_t mover;
   Flow before;
+  int16_t points = 0;  ///< what the move scored for the mover's side (games scoring in play)
 };
 
 // The shifts of the end arrays move a handful of entries; GCC would turn each
@@ -146,6 +155,12 @@ struct RoundData {
   RoundResult result;
   std::vector<Record> hist;
 
+  /// Games that score during play (docs/games/all_fives.md F5, F8): each
+  /// seat's points scored in play this round (partners hold their team's),
+  /// and its match total before the round (0 in every other game).
+  std::array<int, kMaxPlayers> play_points{};
+  std::array<int, kMaxPlayers> carried{};
+
   // ---- small helpers shared by the engine and the games -----------------
 
   int players() const noexcept { return rules.players; }
@@ -155,6 +170,12 @@ struct RoundData {
   /// The turn passes to the next seat: what follows a placement or a pass in
   /// every game (Mexican Train's double excepted).
   void turn_to_next(int mover) noexcept { f.cur = static_cast<int8_t>(next_seat(mover)); }
+  /// `points` (maybe negative: undo) to the side of `seat`: every seat of its team.
+  void add_play_points(int seat, int points) noexcept {
+    const int team = rules.team_of(seat);
+    for (int s = 0; s < rules.players; ++s)
+      if (rules.team_of(s) == team) play_points[s] += points;
+  }
 
   /// Index of the open end `id` in the arrays, -1 if it is not open.
   int find_end(int id) const noexcept {

@@ -48,6 +48,16 @@ enum class Lead : uint8_t { Winner = 0, HighestDouble = 1, PuertoRico = 2 };
 /// P3): the winning team takes every pip left (AllPips), or the team with
 /// the fewest pips takes the other teams' (FewerPips).
 enum class TeamScoring : uint8_t { AllPips = 0, FewerPips = 1 };
+/// The games that score during play (docs/games/all_fives.md): how a seat
+/// without a placement draws (F6): once a turn (every other game's rule), or
+/// until it draws a tile it can place.
+enum class Draw : uint8_t { One = 0, UntilPlayable = 1 };
+/// Which double is a spinner (F3): none, or the first placed.
+enum class Spinner : uint8_t { None = 0, First = 1 };
+/// When the spinner's sides open (F3).
+enum class SidesOpen : uint8_t { AfterEnds = 0, AtOnce = 1 };
+/// What going out, or winning a block, scores (F7).
+enum class OutPoints : uint8_t { NearestFive = 0, Exact = 1, One = 2 };
 
 /// Doubles match options: target 1..kMaxTarget (default 100); the match also
 /// ends after max_rounds rounds, 1..kMaxMaxRounds (default kDefaultMaxRounds),
@@ -80,6 +90,13 @@ struct Rules {
   /// more a team); only in a game whose RulesInfo takes teams.
   int teams = 0;
   TeamScoring team_scoring = TeamScoring::AllPips;  ///< AllPips when teams is 0
+  // The games that score during play (docs/games/all_fives.md); every other
+  // game holds the defaults below (its own rules: one draw a turn, no spinner).
+  Draw draw = Draw::One;
+  Spinner spinner = Spinner::None;
+  SidesOpen sides_open = SidesOpen::AfterEnds;
+  OutPoints out_points = OutPoints::NearestFive;
+  bool end_in_play = false;  ///< a round stops when a side reaches the target (F8)
 
   /// The team of `seat`: seat mod teams, or the seat itself without teams.
   int team_of(int seat) const noexcept { return teams ? seat % teams : seat; }
@@ -102,7 +119,9 @@ struct Rules {
            a.drawn_tile == b.drawn_tile && a.reserve == b.reserve &&
            a.double_blank_50 == b.double_blank_50 && a.target == b.target &&
            a.max_rounds == b.max_rounds && a.lead == b.lead && a.teams == b.teams &&
-           a.team_scoring == b.team_scoring;
+           a.team_scoring == b.team_scoring && a.draw == b.draw && a.spinner == b.spinner &&
+           a.sides_open == b.sides_open && a.out_points == b.out_points &&
+           a.end_in_play == b.end_in_play;
   }
   friend bool operator!=(const Rules& a, const Rules& b) noexcept { return !(a == b); }
 };
@@ -125,6 +144,14 @@ struct RulesSpec {
   std::optional<Lead> lead;             ///< Block only: default Winner
   std::optional<int> teams;  ///< games that take teams (Block): default 0, every seat for itself
   std::optional<TeamScoring> team_scoring;  ///< with teams only: default AllPips
+  // The games that score during play (all_fives.md, fives_and_threes.md);
+  // the others refuse them.
+  std::optional<int> reserve;  ///< default 2, at most the undealt tiles
+  std::optional<Draw> draw;
+  std::optional<Spinner> spinner;
+  std::optional<SidesOpen> sides_open;
+  std::optional<OutPoints> out_points;
+  std::optional<bool> end_in_play;
 };
 
 /// Resolves and validates a spec (throws RulesError with a clear message).
@@ -146,6 +173,16 @@ const char* rule_set_name(RuleSet r) noexcept;
 const char* drawn_tile_name(DrawnTile d) noexcept;
 const char* lead_name(Lead l) noexcept;
 const char* team_scoring_name(TeamScoring t) noexcept;
+/// "until_playable"/"one", "first"/"none", "after_ends"/"at_once",
+/// "nearest_five"/"exact"/"one".
+const char* draw_name(Draw d) noexcept;
+const char* spinner_name(Spinner s) noexcept;
+const char* sides_open_name(SidesOpen s) noexcept;
+const char* out_points_name(OutPoints o) noexcept;
+Draw parse_draw(std::string_view s);
+Spinner parse_spinner(std::string_view s);
+SidesOpen parse_sides_open(std::string_view s);
+OutPoints parse_out_points(std::string_view s);
 Game parse_game(std::string_view s);
 RuleSet parse_rule_set(std::string_view s);
 DrawnTile parse_drawn_tile(std::string_view s);

@@ -73,7 +73,7 @@ using SimArray = std::vector<T, DefaultInitAllocator<T>>;
 struct SimResult {
   int players = 0;
   SimArray<int32_t> points;       ///< rounds x players
-  SimArray<uint8_t> reason;       ///< per round: 0 = out, 1 = blocked
+  SimArray<uint8_t> reason;       ///< per round: 0 = out, 1 = blocked, 2 = target
   SimArray<int8_t> out_seat;      ///< per round, -1 when blocked
   SimArray<int8_t> starter;       ///< per round
   SimArray<int32_t> moves;        ///< per round: moves after the set-up

@@ -52,6 +52,10 @@ struct Deal {
   /// match chose the leader, where no centre means that no hand was dealt a
   /// double): a public fact of docs/information.md 1.
   bool highest_double = false;
+  /// The games that score during play (docs/games/all_fives.md F8): each
+  /// seat's match total before the round (partners equal); empty: zeros.
+  /// Every other game: empty or zeros.
+  std::vector<int> carried;
 };
 
 class State {
@@ -62,7 +66,10 @@ class State {
   /// match passes its one generator to every round, and `leader`, the seat
   /// the match chose to lead (Block; -1: the game decides alone).
   /// Throws RulesError (bad rules) or StateError (round index out of range).
-  State(const Rules& rules, Rng& rng, int round_index = 0, int leader = -1);
+  /// `carried`: each seat's match total before the round (games scoring in
+  /// play, all_fives.md F8); empty for zeros.
+  State(const Rules& rules, Rng& rng, int round_index = 0, int leader = -1,
+        const std::vector<int>& carried = {});
   /// A standalone round: its own generator seeded with `seed`.
   State(const Rules& rules, uint64_t seed, int round_index = 0);
   /// From an explicit deal; validates that hands + yard + centre hold every
@@ -75,7 +82,7 @@ class State {
 
   /// Deals a new round into this object (same rules), reusing its buffers:
   /// the allocation-free path for simulations.
-  void set_up(Rng& rng, int round_index, int leader = -1);
+  void set_up(Rng& rng, int round_index, int leader = -1, const std::vector<int>& carried = {});
 
   // ---- queries ------------------------------------------------------------
 
@@ -130,6 +137,13 @@ class State {
   Move move_at(int i) const { return r_.hist[i].move; }
   /// The seat that made move i.
   int mover_at(int i) const { return r_.hist[i].mover; }
+  /// What move i scored for its mover's side (all_fives.md F5); 0 for a
+  /// draw, a pass, and in the games that score only at the end.
+  int points_at(int i) const { return r_.hist[i].points; }
+  /// `seat`'s points scored in play this round (partners hold their team's).
+  int play_points(int seat) const { return r_.play_points[seat]; }
+  /// `seat`'s match total before the round (all_fives.md F8), 0 elsewhere.
+  int carried(int seat) const { return r_.carried[seat]; }
   /// The tile move i drew, -1 if move i is not a Draw. Draws take the yard
   /// after the set-up top first, so the k-th Draw took deal().yard[k].
   int drawn_at(int i) const;
@@ -224,6 +238,7 @@ class State {
   void clear_round_() noexcept;
   void load_deal_(const Deal& deal);
   void check_setup_facts_(const Deal& deal) const;
+  void set_carried_(const std::vector<int>& carried);
   std::string ends_text_(bool legal_only) const;
 
   RoundData r_;

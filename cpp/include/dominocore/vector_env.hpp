@@ -12,7 +12,10 @@
 //   observations  N x K float32: observation_tensor(seat to move)
 //   masks         N x A bytes:   1 at the legal action ids
 //   seats         N int32:       the seat to move
-//   rewards       N x p float32: the round margins when the round just ended, else 0
+//   rewards       N x p float32: each seat's change in round margin over the step
+//                 (the margin of the points so far: play points, and the end
+//                 points once over); in the games that score only at the end,
+//                 the round margins when the round just ended, else 0
 //   terminations  N bytes:       1 when the round just ended (same-step auto-reset)
 //   actions       N int32:       the actions just played
 //   episodes      N int64:       k, the index of the round each environment plays
@@ -104,14 +107,15 @@ class VectorEnv {
   // contiguous blocks (the calling thread takes the first).
   template <class F>
   void parallel(const F& f);
-  void deal_all_();           // clears rewards, terminations, actions; deals every round
-  void deal_(int i);          // round episode_[i] of environment i, then observe_(i)
-  void observe_(int i);       // observation, mask, seat of environment i
-  void finish_(int i);        // rewards and auto-reset after a move
-  void apply_(int i, int a);  // plays action a (legal) in environment i
+  void deal_all_();      // clears rewards, terminations, actions; deals every round
+  void deal_(int i);     // round episode_[i] of environment i, then observe_(i)
+  void observe_(int i);  // observation, mask, seat of environment i
+  void finish_(int i, const double* before);  // rewards (margins before the move) and auto-reset
+  void apply_(int i, int a);                  // plays action a (legal) in environment i
 
   Rules rules_;
   int n_ = 0, a_ = 0, k_ = 0, threads_ = 1, round_index_ = 0;
+  bool in_play_ = false;  // the game scores during play: rewards come per step
   uint64_t seed_ = 0;
   std::vector<State> states_;
   std::vector<Rng> policy_;

@@ -212,7 +212,10 @@ class Match(Guarded):
         if self._results:  # Block: the seat the last round says leads (-1: the game decides)
             last_placer = self._rounds[-1]._s._last_placer  # a blocked round's blocker
             leader = _core._next_leader(core_rules(self._rules), self._results[-1], index - 1, last_placer)
-        state = _core.RoundCore(core_rules(self._rules), self._deck, index, leader)
+        # The games that score during play: the round knows the match totals
+        # before it (docs/games/all_fives.md F8).
+        carried = list(self.totals) if self._rules.scores_in_play else []
+        state = _core.RoundCore(core_rules(self._rules), self._deck, index, leader, carried=carried)
         dealt = Round._wrap(self._rules, state)
         self._rounds.append(dealt)
         self._handed_out = False

@@ -129,10 +129,25 @@ class Round(RoundBase):
             return super().__getattr__(name)
 
     @classmethod
-    def _from_generator(cls, rules: Rules, rng: Any, round_index: int, leader: Optional[int] = None) -> "Round":
+    def _from_generator(
+        cls,
+        rules: Rules,
+        rng: Any,
+        round_index: int,
+        leader: Optional[int] = None,
+        carried: Optional[Sequence[int]] = None,
+    ) -> "Round":
         """Deal a round from a generator that a match owns; ``leader`` is the
-        seat the match chose to lead (Block), ``None`` to let the game decide."""
-        state = _core.RoundCore(core_rules(rules), rng, round_index, -1 if leader is None else leader)
+        seat the match chose to lead (Block, All Fives), ``None`` to let the
+        game decide; ``carried`` the match totals before the round (the games
+        that score during play), ``None`` for zeros."""
+        state = _core.RoundCore(
+            core_rules(rules),
+            rng,
+            round_index,
+            -1 if leader is None else leader,
+            carried=[] if carried is None else list(carried),
+        )
         return cls._wrap(rules, state)
 
     @classmethod
@@ -146,6 +161,7 @@ class Round(RoundBase):
         yard,
         setup_draws: Sequence[Tile] = (),
         highest_double: bool = False,
+        carried: Sequence[int] = (),
     ) -> "Round":
         """A round from a deal ``RoundAPI.from_deal`` checked, with the set-up's
         facts (docs/information.md 2), which the core validates too."""
@@ -158,6 +174,7 @@ class Round(RoundBase):
             round_index,
             setup_draws=[t.index for t in setup_draws],
             highest_double=bool(highest_double),
+            carried=list(carried),
         )
         return cls._wrap(rules, state)
 
@@ -243,6 +260,24 @@ class Round(RoundBase):
     def move_stack(self) -> List[Move]:
         """The moves played since the deal."""
         return [decode(c) for c in self._s._moves]
+
+    @property
+    def play_points(self) -> Tuple[int, ...]:
+        """Each seat's points scored in play this round (docs/games/all_fives.md
+        F5; partners hold their team's); zeros in the games that score only at the end."""
+        return self._s._play_points
+
+    @property
+    def points_stack(self) -> List[int]:
+        """What each move of ``move_stack`` scored for its mover's side (0 for a
+        draw, a pass, and in the games that score only at the end)."""
+        return self._s._points_stack
+
+    @property
+    def carried(self) -> Tuple[int, ...]:
+        """Each seat's match total before the round (docs/games/all_fives.md
+        F8); zeros for a round on its own and in the other games."""
+        return self._s._carried
 
     @property
     def result(self) -> Optional[RoundResult]:
@@ -383,8 +418,8 @@ class Round(RoundBase):
         return other
 
     def _deal_dict(self) -> Dict[str, Any]:
-        centre, starter, hands, yard, setup_draws, highest_double = self._s._deal
-        return {
+        centre, starter, hands, yard, setup_draws, highest_double, carried = self._s._deal
+        deal = {
             "centre": None if centre < 0 else str(TILES[centre]),
             "starter": starter,
             "hands": [[str(TILES[t]) for t in sorted(h)] for h in hands],
@@ -392,6 +427,9 @@ class Round(RoundBase):
             "setup_draws": [str(TILES[t]) for t in setup_draws],
             "highest_double": highest_double,
         }
+        if any(carried):  # the match totals before the round (all_fives.md F8)
+            deal["carried"] = list(carried)
+        return deal
 
     def _history(self) -> List[Tuple[int, Move, Optional[Tile]]]:
         """Every move played, as ``(mover, move, drawn)``: ``drawn`` is the

@@ -43,6 +43,7 @@ class RoundBase(Guarded):
         round_index: int = 0,
         setup_draws: Iterable[TileLike] = (),
         highest_double: bool = False,
+        carried: Sequence[int] = (),
     ) -> Self:
         """A round from an explicit position right after the set-up
         (``dominocore.reference.Round.from_deal`` documents the arguments):
@@ -61,6 +62,7 @@ class RoundBase(Guarded):
             raise StateError(f"malformed deal: {exc}") from None
         if not isinstance(highest_double, bool):
             raise StateError(f"highest_double must be True or False, got {shown(highest_double)}")
+        carried_list = _carried(carried)
         if len(hand_ids) != rules.players:
             raise StateError(f"the deal has {len(hand_ids)} hands for {rules.players} players")
         seat = as_int(starter, "starter", 0, rules.players - 1, StateError)
@@ -73,6 +75,7 @@ class RoundBase(Guarded):
             index,
             setup_draws=draw_ids,
             highest_double=highest_double,
+            carried=carried_list,
         )
         made: Self = cls._wrap(rules, state)  # type: ignore[attr-defined]
         return made
@@ -103,6 +106,7 @@ class RoundBase(Guarded):
             data["round_index"],
             deal.get("setup_draws", ()),
             deal.get("highest_double", False),
+            deal.get("carried", ()),
         )
         for i, text in enumerate(data["moves"]):
             try:
@@ -193,6 +197,25 @@ _RECORD_KEYS = {
 }
 
 
+def _carried(carried: Any) -> List[int]:
+    """``from_deal``'s ``carried``: a list of ints (the core checks the values:
+    one per seat, nonnegative, partners equal, zeros outside the games that
+    score during play), ``StateError`` for anything else."""
+    if isinstance(carried, (str, bytes, dict)) or not hasattr(carried, "__iter__"):
+        raise StateError(f"carried must be a list of ints, one per seat, got {shown(carried)}")
+    values = list(carried)
+    for v in values:
+        if type(v) is not int:
+            raise StateError(f"carried must be a list of ints, one per seat, got {shown(carried)}")
+        if not 0 <= v <= MAX_CARRIED:
+            raise StateError(f"carried value {v} is out of range 0..{MAX_CARRIED}")
+    return values
+
+
+#: The largest match total a round may carry (the core's kMaxCarried).
+MAX_CARRIED = 10**9
+
+
 def _read_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
     """A round record's rules and deal, once its shape is checked
     (``StateError``): version 2, or version 1 (no ``version`` key, or 1)."""
@@ -206,7 +229,7 @@ def _read_record(data: Any) -> Tuple[Rules, Dict[str, Any]]:
     deal = data["deal"]
     if not isinstance(deal, dict):
         raise StateError("the record's 'deal' must be a dict")
-    check_keys("deal", deal, deal_keys)
+    check_keys("deal", deal, deal_keys | ({"carried"} & deal.keys() if version == 2 else set()))
     try:
         rules = rules_from_dict(data["rules"])
     except RulesError as exc:

@@ -94,6 +94,9 @@ struct RulesInfo {
   bool lead;        ///< takes lead
   bool drawn_tile;  ///< takes drawn_tile
   bool teams;       ///< takes teams and team_scoring (docs/games/partnership.md)
+  /// takes reserve, draw, spinner, sides_open, out_points and end_in_play
+  /// (the games that score during play, docs/games/all_fives.md)
+  bool in_play = false;
 };
 
 /// What a deal may use, for Rules::validate's last check: the set's tiles,
@@ -143,6 +146,17 @@ struct GameBase {
   static int observation_planes(const Rules&) noexcept { return 0; }
   /// Writes those planes of `viewer`'s observation to `out` (zeroed before).
   static void write_observation_planes(const RoundData&, int /*viewer*/, float* /*out*/) noexcept {}
+
+  // ---- scoring during play (docs/games/all_fives.md F5, F6, F8) -----------
+  // Every engine use of these is behind `if constexpr (G::kScoresInPlay)`, so
+  // a game that scores only at the end compiles none of it.
+  /// Whether placements score during play.
+  static constexpr bool kScoresInPlay = false;
+  /// What the placement just made (the last of r.placed) scores for the
+  /// placer's side, read from the layout after it.
+  static int place_points(const RoundData&) noexcept { return 0; }
+  /// Whether a seat whose drawn tile cannot be placed may draw again (F6).
+  static bool draws_again(const RoundData&) noexcept { return false; }
 
   // ---- the round's course ------------------------------------------------
 

@@ -14,8 +14,10 @@
 // games/registry.hpp (docs/adding-a-game.md).
 #pragma once
 
-#define DOMINOCORE_GAMES(X)        \
-  X(ChickenFoot, 0, "chickenfoot") \
-  X(Doubles, 1, "doubles")         \
-  X(Block, 2, "block")             \
-  X(MexicanTrain, 3, "mexican_train")
+#define DOMINOCORE_GAMES(X)           \
+  X(ChickenFoot, 0, "chickenfoot")    \
+  X(Doubles, 1, "doubles")            \
+  X(Block, 2, "block")                \
+  X(MexicanTrain, 3, "mexican_train") \
+  X(AllFives, 4, "all_fives")         \
+  X(FivesAndThrees, 5, "fives_and_threes")

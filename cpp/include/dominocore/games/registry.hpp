@@ -38,9 +38,11 @@
 #include <tuple>
 
 // Every module of games/list.hpp.
+#include "dominocore/games/all_fives.hpp"
 #include "dominocore/games/block.hpp"
 #include "dominocore/games/chickenfoot.hpp"
 #include "dominocore/games/doubles.hpp"
+#include "dominocore/games/fives_and_threes.hpp"
 #include "dominocore/games/mexican_train.hpp"
 #include "dominocore/rules.hpp"
 
@@ -96,6 +98,15 @@ constexpr bool points_are_costs(Game game) noexcept {
   return games::with_game(game, [](auto tag) {
     using G = DOMINOCORE_GAME(tag);
     return G::kPointsAreCosts;
+  });
+}
+
+/// Whether placements score during play (All Fives, Fives and Threes:
+/// docs/games/all_fives.md F5): the game's kScoresInPlay.
+constexpr bool scores_in_play(Game game) noexcept {
+  return games::with_game(game, [](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    return G::kScoresInPlay;
   });
 }
 

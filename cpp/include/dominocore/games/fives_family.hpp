@@ -1,0 +1,286 @@
+// The games that score during play (docs/games/all_fives.md; Fives and
+// Threes, docs/games/fives_and_threes.md, is the same game with another
+// count): a line of play out of a lead that takes any tile, the first double
+// a spinner with four arms, drawing until a tile fits, the count of the open
+// ends scored after every placement, points for going out, and a match to a
+// target that may stop in the middle of a round.
+//
+// FivesFamily<Count> holds everything; a game derives from it with its own
+// rules hooks (kRules, hand sizes, defaults) and its count -> points function
+// (Count::points_of_count).
+//
+// The layout. Each placement remembers the arm it went on in Placement::train
+// (the lead: arm 0). The ends a placement opened are consecutive ids: for the
+// lead, offset o is arm o (0, 1, then the sides 2, 3 of a spinner led under
+// sides_open = "at_once"); for a later placement, offset 0 is its own end (on
+// its arm) and offsets 1 and 2 are the spinner's sides (arms 2 and 3). So the
+// arm of any end is found from the placement that opened it, and so is what
+// it counts (F4): its number, twice that when a double opened it as a line
+// end, nothing for a side (a side is open only while nothing is on it).
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include "dominocore/games/common.hpp"
+
+namespace dominocore {
+namespace games {
+
+/// What the family shares that needs no game: the layout's arms and count.
+struct FivesLayout {
+  /// The index in r.placed of the placement that opened end `id` (id >= 1:
+  /// end 0 is the lead end, opened by the set-up).
+  static int opener(const RoundData& r, int id) noexcept {
+    int lo = 0, hi = r.n_placed - 1;  // the last placement whose first id <= id
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (r.placed[mid].first <= id)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    return lo;
+  }
+  /// The arm of end `id` (F3).
+  static int arm_of(const RoundData& r, int id) noexcept {
+    if (id == 0) return 0;  // the lead end: the lead goes on arm 0
+    const Placement& pl = r.placed[opener(r, id)];
+    const int o = id - pl.first;
+    if (pl.by == kNoNumber) return o;
+    return o == 0 ? pl.train : o + 1;
+  }
+  /// What the open end at index i counts (F4), the lead tile alone aside.
+  static int end_count(const RoundData& r, int i) noexcept {
+    const int id = r.end_id[i], v = r.end_num[i];
+    if (v == kNoNumber) return 0;
+    const Placement& pl = r.placed[opener(r, id)];
+    const int o = id - pl.first;
+    const int line_ends = pl.by == kNoNumber ? 2 : 1;  // the lead opens two
+    if (o >= line_ends) return 0;                      // an empty side of the spinner
+    return is_double(pl.tile) ? 2 * v : v;
+  }
+  /// The count of the layout (F4).
+  static int count(const RoundData& r) noexcept {
+    if (r.n_placed == 0) return 0;
+    if (r.n_placed == 1) return tile_low(r.placed[0].tile) + tile_high(r.placed[0].tile);
+    int c = 0;
+    for (int i = 0; i < r.n_ends; ++i) c += end_count(r, i);
+    return c;
+  }
+  /// The count once `tile` is placed on the open end at index i (F4), the
+  /// layout left as it is.
+  static int count_after(const RoundData& r, int tile, int i) noexcept {
+    const int v = r.end_num[i];
+    if (v == kNoNumber) return tile_low(tile) + tile_high(tile);  // the lead
+    int c = 0;
+    for (int j = 0; j < r.n_ends; ++j)
+      if (j != i) c += end_count(r, j);
+    // Its own end (a double: both halves); the sides it may open count 0.
+    const int lo = tile_low(tile), hi = tile_high(tile);
+    return c + (lo == hi ? 2 * lo : (v == lo ? hi : lo));
+  }
+  /// The index in r.placed of the spinner among the first `n` placements, -1 if none.
+  static int spinner(const RoundData& r, int n) noexcept {
+    if (r.rules.spinner != Spinner::First) return -1;
+    for (int k = 0; k < n; ++k)
+      if (is_double(r.placed[k].tile)) return k;
+    return -1;
+  }
+  /// Whether the spinner (placement sp) has its sides open: both of its line
+  /// ends are covered (after_ends), or it is down (at_once).
+  static bool sides_open(const RoundData& r, int sp) noexcept {
+    if (r.rules.sides_open == SidesOpen::AtOnce) return true;
+    const Placement& s = r.placed[sp];
+    if (r.find_end(s.first) >= 0) return false;
+    return s.by != kNoNumber || r.find_end(s.first + 1) < 0;
+  }
+  /// After the placement pl (the last of r.placed) opened its own end, under
+  /// sides_open = "after_ends": if it covered the last line end next to the
+  /// spinner, the spinner's two sides open (F3).
+  static void open_sides_after(RoundData& r, const Placement& pl) noexcept {
+    if (r.rules.sides_open != SidesOpen::AfterEnds) return;
+    const int sp = spinner(r, r.n_placed - 1);
+    if (sp < 0) return;
+    const Placement& s = r.placed[sp];
+    const bool led = s.by == kNoNumber;
+    if (pl.end != s.first && !(led && pl.end == s.first + 1)) return;
+    if (r.find_end(s.first) >= 0 || (led && r.find_end(s.first + 1) >= 0)) return;
+    r.open_new_end(tile_low(s.tile));
+    r.open_new_end(tile_low(s.tile));
+  }
+  /// The pips of the other sides' hands, as `out_points` scores them (F7).
+  static int out_score(const Rules& rules, int pips) noexcept {
+    switch (rules.out_points) {
+      case OutPoints::Exact: return pips;
+      case OutPoints::One: return 1;
+      case OutPoints::NearestFive: break;
+    }
+    return (pips + 2) / 5 * 5;
+  }
+};
+
+void resolve_fives(const RulesSpec& spec, Rules& r, Spinner spinner, OutPoints out_points,
+                   int target);
+DealRoom check_fixed_fives(const Rules& r);
+std::string describe_fives(const Rules& r);
+void set_up_fives(RoundData& r, Rng& rng, int round_index, int leader);
+void check_deal_fives(const Rules& rules, const Deal& deal);
+/// F7: the out seat's side, or the unique fewest pips' side of a blocked
+/// round, scores the other sides' pips by out_points (end points only).
+void score_fives(const RoundData& r, RoundResult& res) noexcept;
+
+template <class Count>
+struct FivesFamily : GameBase, FivesLayout {
+  static constexpr bool kPointsAreCosts = false;
+  static constexpr bool kScoresInPlay = true;
+
+  /// F1: the reserve's default, 2 or every undealt tile when fewer are left.
+  static void after_hand_size(Rules& r) noexcept {
+    if (r.reserve < 0) r.reserve = std::max(0, std::min(2, r.tiles() - r.players * r.hand_size));
+  }
+  static DealRoom check_fixed(const Rules& r) { return check_fixed_fives(r); }
+  static std::string describe_options(const Rules& r) { return describe_fives(r); }
+  /// F1, F2: one shuffle and deal, the rest the boneyard; the lead end.
+  static void set_up(RoundData& r, Rng& rng, int round_index, int leader) {
+    set_up_fives(r, rng, round_index, leader);
+  }
+  static void check_deal(const Rules& rules, const Deal& deal) { check_deal_fives(rules, deal); }
+  /// No centre ever: the lead end, id 0, takes any tile and the starter leads.
+  static void place_centre(RoundData& r, int /*centre*/, int starter) noexcept {
+    r.open_root(-1, starter, 1);
+    r.f.cur = static_cast<int8_t>(starter);
+  }
+  /// F2: the seat that went out, else the first seat that scored at the end
+  /// of a blocked round; after a round nobody won, the seat after its leader.
+  static int next_leader(const Rules& rules, const RoundResult& previous) noexcept {
+    if (previous.out_seat >= 0) return previous.out_seat;
+    for (int s = 0; s < previous.players; ++s)
+      if (previous.end_points[s] > 0) return s;
+    return (previous.starter + 1) % rules.players;
+  }
+
+  // ---- the layout (F3) -----------------------------------------------------
+  static TileSet legal_mask(const RoundData& r) noexcept {
+    if ((r.num_present >> kNoNumber) & 1u) return TileSet::full(r.tiles);
+    return numbers_mask(r);
+  }
+  static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
+    const int v = r.end_num[i];
+    return v == kNoNumber || shows(tile, v) ? Reason::Ok : Reason::NoMatch;
+  }
+  /// F9: by tile, then by end id; every placement (no end is equivalent to another).
+  template <class Emit>
+  static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
+                             Emit& emit) {
+    if ((r.num_present >> kNoNumber) & 1u) {  // the lead: the lead end is the only end
+      (pool & r.legal_mask).for_each([&](int t) { emit(t, 0); });
+      return;
+    }
+    places_by_number<false>(r, pool, false, emit);
+  }
+  static void single_opens(RoundData& r, Placement& pl) noexcept {
+    const int lo = tile_low(pl.tile), hi = tile_high(pl.tile);
+    if (pl.by == kNoNumber) {  // the lead: arms 0 and 1
+      pl.train = 0;
+      r.open_new_end(lo);
+      r.open_new_end(hi);
+      return;
+    }
+    pl.train = static_cast<int8_t>(arm_of(r, pl.end));
+    r.open_new_end(pl.by == lo ? hi : lo);
+    open_sides_after(r, pl);
+  }
+  static void double_opens(RoundData& r, Placement& pl) noexcept {
+    const int v = tile_low(pl.tile);
+    const bool led = pl.by == kNoNumber;
+    pl.train = led ? 0 : static_cast<int8_t>(arm_of(r, pl.end));
+    r.open_new_end(v);
+    if (led) r.open_new_end(v);
+    const bool is_spinner = spinner(r, r.n_placed) == r.n_placed - 1;
+    if (is_spinner) {
+      if (r.rules.sides_open == SidesOpen::AtOnce) {
+        r.open_new_end(v);
+        r.open_new_end(v);
+      }
+    } else if (!led) {
+      open_sides_after(r, pl);
+    }
+  }
+  /// F6: until_playable draws again.
+  static bool draws_again(const RoundData& r) noexcept {
+    return r.rules.draw == Draw::UntilPlayable;
+  }
+
+  // ---- scoring (F4, F5, F7) -------------------------------------------------
+  static int place_points(const RoundData& r) noexcept { return Count::points_of_count(count(r)); }
+  static void score_round(const RoundData& r, RoundResult& res) noexcept { score_fives(r, res); }
+  static bool match_over(const Rules& rules, const MatchTally& t) noexcept {
+    return over_at_target(rules, t);
+  }
+  static Winners match_winners(const Rules& rules, const MatchTally& t) noexcept {
+    return highest_total_wins(rules, t);
+  }
+  /// F13: the most points now, then the tile counting most, then the lowest
+  /// tile index, then the lowest end id (the generator's order).
+  static Move greedy_place(const RoundData& r, const TileSet& cand) noexcept {
+    int best_t = -1, best_i = -1, best_points = -1, best_score = -1;
+    auto emit = [&](int t, int i) {
+      const int points = Count::points_of_count(count_after(r, t, i));
+      const int score = tile_low(t) + tile_high(t);
+      if (points > best_points || (points == best_points && score > best_score)) {
+        best_points = points;
+        best_score = score;
+        best_t = t;
+        best_i = i;
+      }
+    };
+    for_each_place(r, cand, false, emit);
+    return Move::place(best_t, r.end_id[best_i]);
+  }
+
+  // ---- the observation (F12) ------------------------------------------------
+  static int observation_planes(const Rules& rules) noexcept {
+    return 2 * rules.players + 2 + (rules.teams ? rules.players : 0);
+  }
+  static void write_observation_planes(const RoundData& r, int viewer, float* o) noexcept {
+    const Rules& rules = r.rules;
+    const int p = rules.players;
+    const float scale = 1.0f / static_cast<float>(rules.target);
+    for (int s = 0; s < p; ++s) {
+      o[s] = static_cast<float>(r.play_points[s]) * scale;
+      o[p + s] = static_cast<float>(r.carried[s]) * scale;
+    }
+    const int sp = spinner(r, r.n_placed);
+    if (sp >= 0) {
+      o[2 * p] = 1.0f;
+      if (sides_open(r, sp)) o[2 * p + 1] = 1.0f;
+    }
+    if (rules.teams)
+      for (int s = 0; s < p; ++s)
+        if (rules.team_of(s) == rules.team_of(viewer)) o[2 * p + 2 + s] = 1.0f;
+  }
+
+  // ---- F9: tile i on arm k is A*i + k; Draw A*T, Pass A*T + 1 ---------------
+  static int arms(const Rules& rules) noexcept { return rules.spinner == Spinner::First ? 4 : 2; }
+  static int num_actions(const Rules& rules) noexcept { return arms(rules) * rules.tiles() + 2; }
+  static int action_of(const RoundData& r, int tile, int i) noexcept {
+    return arms(r.rules) * tile + arm_of(r, r.end_id[i]);
+  }
+  static bool action_move(const RoundData& r, int a, Move& out) noexcept {
+    const int A = arms(r.rules);
+    if (a < 0 || a >= A * r.tiles) return false;
+    const int t = a / A, arm = a % A;
+    if (!(r.f.drawn >= 0 ? r.f.drawn == t : r.hands[r.f.cur].test(t))) return false;
+    for (int i = 0; i < r.n_ends; ++i)
+      if (arm_of(r, r.end_id[i]) == arm) {
+        if (may_attach(r, t, i, r.f.cur) != Reason::Ok) return false;
+        out = Move::place(t, r.end_id[i]);
+        return true;
+      }
+    return false;
+  }
+};
+
+}  // namespace games
+}  // namespace dominocore
