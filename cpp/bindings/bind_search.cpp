@@ -76,7 +76,7 @@ void bind_search(py::module_& m) {
          bool highest_double, const std::vector<int>& hand, const std::vector<int>& hand_sizes,
          const std::vector<int>& own_search, const std::vector<int>& search_counts,
          const std::vector<int>& movers, const std::vector<int>& codes,
-         const std::vector<int>& drawn, bool over) {
+         const std::vector<int>& drawn, bool over, const std::vector<int>& carried) {
         SeatKnowledge k;
         k.seat = seat;
         k.round_index = round_index;
@@ -90,6 +90,7 @@ void bind_search(py::module_& m) {
         k.movers = movers;
         k.drawn = drawn;
         k.over = over;
+        k.carried = carried;
         const int bound = information_state_history_bound(rules);
         if (codes.size() > static_cast<size_t>(bound))
           throw StateError("inconsistent seat knowledge: a history longer than any round (" +
@@ -108,7 +109,7 @@ void bind_search(py::module_& m) {
       py::arg("rules"), py::arg("seat"), py::arg("round_index"), py::arg("centre"),
       py::arg("starter"), py::arg("highest_double"), py::arg("hand"), py::arg("hand_sizes"),
       py::arg("own_search"), py::arg("search_counts"), py::arg("movers"), py::arg("codes"),
-      py::arg("drawn"), py::arg("over") = false,
+      py::arg("drawn"), py::arg("over") = false, py::arg("carried") = std::vector<int>{},
       "A state (RoundCore) with the given seat's information and made-up hidden tiles, the "
       "history replayed with every move checked: for searching from a PlayerView, and for "
       "checking one (StateError for information no round gives).");

@@ -175,9 +175,12 @@ struct Engine {
         return G::may_attach(r, m.tile, i, cur);
       }
       case MoveKind::Draw:
-        // all_fives.md F6: a drawn tile that cannot be placed may be followed by another draw.
-        if (r.f.drawn >= 0 && (!G::draws_again(r) || drawn_placeable(r)))
-          return Reason::AlreadyDrew;
+        // all_fives.md F6: a drawn tile that cannot be placed may be followed by
+        // another draw; one that can must be placed.
+        if (r.f.drawn >= 0) {
+          if (!G::draws_again(r)) return Reason::AlreadyDrew;
+          if (drawn_placeable(r)) return Reason::MustPlaceDrawn;
+        }
         if (has_legal_placement(r, cur)) return Reason::MustPlace;
         if (!G::can_draw(r)) return Reason::YardExhausted;
         return Reason::Ok;

@@ -449,6 +449,7 @@ State state_from_knowledge(const Rules& rules, const SeatKnowledge& k) {
     deal.centre = k.centre;
     deal.starter = k.starter;
     deal.highest_double = k.highest_double;
+    deal.carried = k.carried;
     deal.hands.resize(static_cast<size_t>(p));
     own_deal.for_each([&](int t) { deal.hands[static_cast<size_t>(s)].push_back(t); });
     for (int j = 0; j < p; ++j)

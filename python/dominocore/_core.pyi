@@ -205,6 +205,7 @@ def _state_from_knowledge(
     codes: List[int],
     drawn: List[int],
     over: bool = ...,
+    carried: List[int] = ...,
 ) -> RoundCore: ...
 
 class VectorEnvCore:

@@ -24,8 +24,8 @@ from .common.extensions import register_search_policies
 from .common.moves import Move
 from .common.policies import PLAIN_POLICIES
 from .common.view import PlayerView, register_view_check, view_fields
-from .native.codec import _core, core_rules, decode, encode
-from .native.round import Round
+from .native.codec import _core, decode
+from .native.round import Round, state_of_view
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
 
@@ -63,22 +63,7 @@ def _checked_state(view: PlayerView) -> Any:
         raise StateError(f"malformed view: {type(exc).__name__}: {exc}") from None
     checked = PlayerView(**view_fields(record))  # every field in range: the core takes C ints
     rules = checked.rules
-    state = _core._state_from_knowledge(
-        core_rules(rules),
-        checked.seat,
-        checked.round_index,
-        -1 if checked.centre is None else checked.centre.index,
-        checked.starter,
-        checked.highest_double,
-        [t.index for t in checked.hand],
-        list(checked.hand_sizes),
-        [t.index for t in checked.own_setup_draws],
-        list(checked.setup_draws),
-        [h.seat for h in checked.history],
-        [encode(h.move) for h in checked.history],
-        [-1 if h.drawn is None else h.drawn.index for h in checked.history],
-        checked.result is not None,
-    )
+    state = state_of_view(checked)
     rebuilt = Round._wrap(rules, state).view(checked.seat).to_dict()
     over = checked.result is not None
     fields = _PUBLIC_FIELDS

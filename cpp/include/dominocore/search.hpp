@@ -134,6 +134,7 @@ struct SeatKnowledge {
   std::vector<int> movers;         ///< the history: who moved
   std::vector<Move> moves;         ///< ... what
   std::vector<int> drawn;          ///< ... and the tile of the seat's own Draws (else -1)
+  std::vector<int> carried;        ///< each seat's match total before the round (empty: none)
   /// The round ended with the history's last move (or at the set-up): the
   /// state may then be over. Otherwise a state over after the history is
   /// not one with this information.

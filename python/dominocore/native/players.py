@@ -13,7 +13,7 @@ from ..common.checks import Guarded, check_seed
 from ..common.moves import DRAW, PASS, Move
 from ..common.view import PlayerView
 from .codec import _core, decode
-from .round import Round, checked_round
+from .round import Round, checked_round, state_of_view
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "SharedRandom"]
 
@@ -44,8 +44,13 @@ class RandomPlayer(Guarded):
 def _greedy_of_view(view: PlayerView) -> Move:
     """The greedy move (docs/rules.md 1.6) among a view's legal moves: the
     first placement of a tile in the distinct listing is the full listing's
-    first, so this is the move the core picks in the round itself."""
+    first, so this is the move the core picks in the round itself. Where
+    placements score during play (docs/games/all_fives.md F13) the core
+    picks it on a position with the view's knowledge: what a move scores
+    depends on the public layout only."""
     moves = policies.view_moves(view)
+    if view.rules.scores_in_play and view.current_player == view.seat:
+        return decode(_core._greedy_move(state_of_view(view)))
     best: Optional[Move] = None
     for move in moves:
         if move.is_place and (best is None or view.rules.tile_score(move.tile) > view.rules.tile_score(best.tile)):

@@ -30,6 +30,7 @@ from ..common.moves import MAX_END_ID, End, Move, MoveLike, Placement, as_move
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
 from ..common.tiles import Tile
+from ..common.view import PlayerView
 from .codec import (
     OBLIGATIONS,
     STEP_METHODS,
@@ -524,3 +525,28 @@ class Determinizer(Guarded):
 
     def __repr__(self) -> str:
         return f"<Determinizer seat={self.seat} {self._rules!r}>"
+
+
+def state_of_view(view: PlayerView) -> Any:
+    """A core state with ``view``'s knowledge, the hidden tiles made up
+    (``_core._state_from_knowledge``: every field checked, the history
+    replayed move by move; ``StateError`` for knowledge no round gives): for
+    searching from a view, for checking one, and for what a bot computes
+    from the view alone."""
+    return _core._state_from_knowledge(
+        core_rules(view.rules),
+        view.seat,
+        view.round_index,
+        -1 if view.centre is None else view.centre.index,
+        view.starter,
+        view.highest_double,
+        [t.index for t in view.hand],
+        list(view.hand_sizes),
+        [t.index for t in view.own_setup_draws],
+        list(view.setup_draws),
+        [h.seat for h in view.history],
+        [encode(h.move) for h in view.history],
+        [-1 if h.drawn is None else h.drawn.index for h in view.history],
+        view.result is not None,
+        list(view.carried),
+    )

@@ -50,7 +50,7 @@ struct FivesLayout {
     if (pl.by == kNoNumber) return o;
     return o == 0 ? pl.train : o + 1;
   }
-  /// What the open end at index i counts (F4), the lead tile alone aside.
+  /// What the open end at index i counts (F4), before a double led is counted once.
   static int end_count(const RoundData& r, int i) noexcept {
     const int id = r.end_id[i], v = r.end_num[i];
     if (v == kNoNumber) return 0;
@@ -60,20 +60,28 @@ struct FivesLayout {
     if (o >= line_ends) return 0;                      // an empty side of the spinner
     return is_double(pl.tile) ? 2 * v : v;
   }
+  /// What end_count adds too much for a double led while both its line ends
+  /// are open, but the one at index `skip` (about to be covered): a double
+  /// counts once however many of its line ends are open (F4).
+  static int led_double_twice(const RoundData& r, int skip = -1) noexcept {
+    if (r.n_placed == 0) return 0;
+    const Placement& lead = r.placed[0];
+    if (!is_double(lead.tile)) return 0;
+    const int a = r.find_end(lead.first), b = r.find_end(lead.first + 1);
+    return a >= 0 && b >= 0 && a != skip && b != skip ? 2 * tile_low(lead.tile) : 0;
+  }
   /// The count of the layout (F4).
   static int count(const RoundData& r) noexcept {
-    if (r.n_placed == 0) return 0;
-    if (r.n_placed == 1) return tile_low(r.placed[0].tile) + tile_high(r.placed[0].tile);
     int c = 0;
     for (int i = 0; i < r.n_ends; ++i) c += end_count(r, i);
-    return c;
+    return c - led_double_twice(r);
   }
   /// The count once `tile` is placed on the open end at index i (F4), the
   /// layout left as it is.
   static int count_after(const RoundData& r, int tile, int i) noexcept {
     const int v = r.end_num[i];
     if (v == kNoNumber) return tile_low(tile) + tile_high(tile);  // the lead
-    int c = 0;
+    int c = -led_double_twice(r, i);
     for (int j = 0; j < r.n_ends; ++j)
       if (j != i) c += end_count(r, j);
     // Its own end (a double: both halves); the sides it may open count 0.
