@@ -254,10 +254,12 @@ struct FivesFamily : GameBase, FivesLayout {
   static void write_observation_planes(const RoundData& r, int viewer, float* o) noexcept {
     const Rules& rules = r.rules;
     const int p = rules.players;
-    const float scale = 1.0f / static_cast<float>(rules.target);
+    // points / target, divided in double and then rounded to float once, as
+    // the reference (and numpy) compute it
+    const double target = rules.target;
     for (int s = 0; s < p; ++s) {
-      o[s] = static_cast<float>(r.play_points[s]) * scale;
-      o[p + s] = static_cast<float>(r.carried[s]) * scale;
+      o[s] = static_cast<float>(r.play_points[s] / target);
+      o[p + s] = static_cast<float>(r.carried[s] / target);
     }
     const int sp = spinner(r, r.n_placed);
     if (sp >= 0) {
