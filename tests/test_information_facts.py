@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 from dominocore.common.tiles import tiles_of_set
 from dominocore.common.view import PlayerView
-from dominocore.games import Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
+from dominocore.games import AllFives, Block, ChickenFoot, Doubles, MexicanTrain  # shared by both implementations
 
 #: The view's fields: its attributes but the private ones, and its legal moves.
 VIEW_FIELDS: Tuple[str, ...] = tuple(n for n in PlayerView.__slots__ if not n.startswith("_")) + ("legal_moves",)
@@ -128,6 +128,15 @@ _TRAINS = ChickenFoot(players=3, set=6, rule_set="trains")
 _DOUBLES = Doubles(players=2)
 _MEXICAN = MexicanTrain(players=2, set=6, drawn_tile="may")
 _BLOCK = Block(players=2)
+_FIVES = AllFives(players=2)
+# All Fives on double-6, 2 seats of 3: seat 0 leads the spinner 5-5 (docs/games/all_fives.md F4).
+_FIVES_HANDS = [["5-5", "3-5", "1-1"], ["0-5", "2-5", "6-6"]]
+
+
+def _fives(dc, **facts):
+    round_ = _deal(dc, _FIVES, _FIVES_HANDS, None, 0, **facts)
+    round_.push("5-5@0")
+    return round_
 
 
 def _siblings_of(round_, a: str, b: str):
@@ -293,6 +302,12 @@ CASES: Dict[str, Case] = {
         "layout",
         "open_ends",
         "trains",
+    ),
+    "play_points: an All Fives seat places the 0-5 (ends 10 + 0: it scores 10) or the 2-5 (12: nothing)": _case(
+        lambda dc: _siblings_of(_fives(dc), "0-5@1", "2-5@1"), 0, "history", "layout", "open_ends", "play_points"
+    ),
+    "carried: the same All Fives deal and moves, with other match totals carried into the round": _case(
+        lambda dc: (_fives(dc), _fives(dc, carried=(20, 30))), 0, "carried"
     ),
     "result: a Block seat places its last tile, or another (the round ends or not)": _case(
         lambda dc: _siblings(dc, _BLOCK, 15, 11, "1-5@12", "5-6@12"), 0, "history", "layout", "open_ends", "result"

@@ -31,6 +31,7 @@
 //  8. Counts (search draws, open ends, hand sizes, yard) are plain numbers.
 #include "dominocore/information.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -131,7 +132,7 @@ inline TileSet dealt_hand(const RoundData& r, int seat) noexcept {
   return minus(r.deal_hands[seat], own_search(r, seat));
 }
 
-// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;n<sizes>;h<hand>;x<search>;m<moves>[;e<points>]
+// r<k>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<counts>;n<sizes>;h<hand>;x<search>[;k<carried>];m<moves>[;e<points>]
 template <class Sink>
 void write_information_state(const RoundData& r, int seat, Sink& out) {
   const int p = r.players();
@@ -175,6 +176,14 @@ void write_information_state(const RoundData& r, int seat, Sink& out) {
       first = false;
       put_tile(out, r.setup_draws[i]);
     }
+  // The match totals carried into the round (all_fives.md F8), when some is not 0.
+  if (std::any_of(r.carried.begin(), r.carried.begin() + p, [](int c) { return c != 0; })) {
+    out.put(";k", 2);
+    for (int s = 0; s < p; ++s) {
+      if (s) out.put(',');
+      put_int(out, r.carried[static_cast<size_t>(s)]);
+    }
+  }
   out.put(";m", 2);
   int draws = 0;  // the k-th Draw took the yard's tile k after the set-up
   for (size_t i = 0; i < r.hist.size(); ++i) {
@@ -243,9 +252,15 @@ int information_state_history_bound(const Rules& rules) {
   return T + 2 * Y + 2 * p * (T + 1);
 }
 
+/// The carried block of the information-state tensor: p floats in the games
+/// that score during play (the match totals before the round), else none.
+inline int carried_block(const Rules& rules) noexcept {
+  return scores_in_play(rules.game) ? rules.players : 0;
+}
+
 int information_state_tensor_size(const Rules& rules) {
   const int T = rules.tiles(), p = rules.players;
-  return 5 * p + (T + 1) + 2 * T + kSetupFacts +
+  return 5 * p + carried_block(rules) + (T + 1) + 2 * T + kSetupFacts +
          information_state_history_bound(rules) * move_block(rules);
 }
 
@@ -278,6 +293,10 @@ void information_state_tensor(const State& state, int seat, float* out) {
   if (r.over)
     for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.result.points[static_cast<size_t>(s)]);
   o += p;
+  if (carried_block(rules)) {
+    for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.carried[static_cast<size_t>(s)]);
+    o += p;
+  }
   dealt_hand(r, seat).for_each([&](int t) { o[t] = 1.0f; });
   o += T;
   int order = 0;  // 1-based order among the viewer's own search draws

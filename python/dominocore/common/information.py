@@ -83,10 +83,12 @@ def move_block_size(rules) -> int:
 def information_state_tensor_size(rules) -> int:
     """The length of ``information_state_tensor``: seat (p), starter (p),
     centre (T + 1), highest double (1), round index (31 bits), search draws
-    (p), dealt hand sizes (p), points (p), own dealt hand (T), own search
-    draws (T), then L move blocks: 5p + (T + 1) + 2T + 32 + L*(p + T + 13)."""
+    (p), dealt hand sizes (p), points (p), in the games that score during
+    play the match totals carried in (p), own dealt hand (T), own search
+    draws (T), then L move blocks: 5p (6p) + (T + 1) + 2T + 32 + L*(p + T + 13)."""
     t, p = rules.tile_count, rules.players
-    return 5 * p + (t + 1) + 1 + ROUND_INDEX_BITS + 2 * t + history_bound(rules) * move_block_size(rules)
+    carried = p if rules.scores_in_play else 0
+    return 5 * p + carried + (t + 1) + 1 + ROUND_INDEX_BITS + 2 * t + history_bound(rules) * move_block_size(rules)
 
 
 def observation_high(rules) -> float:
@@ -168,15 +170,17 @@ def information_state_text(
     own_search: Sequence[Tile],
     history: Sequence[Tuple[int, Move, Optional[Tile]]],
     points: Optional[Sequence[int]] = None,
+    carried: Sequence[int] = (),
 ) -> str:
     """The information state of docs/information.md 3:
     ``r<round_index>;s<seat>;c<centre|->;t<starter>;H<0|1>;d<draws per
     seat>;n<dealt hand sizes>;h<own dealt hand>;x<own search
-    draws>;m<moves>[;e<points per seat>]``, where ``H`` is 1 when the set-up
+    draws>[;k<carried>];m<moves>[;e<points per seat>]``, where ``H`` is 1 when the set-up
     showed the centre to be the highest double dealt (``highest_double``),
     else 0, ``n`` holds each seat's hand right after the set-up less its
     search draws, and ``e`` (only when ``points`` is given: the round is
-    over) each seat's ``result.points``.
+    over) each seat's ``result.points``; ``k`` (only when some is not 0)
+    each seat's match total carried into the round (docs/games/all_fives.md F8).
 
     ``dealt_hand`` must already be sorted by tile index and ``own_search`` be
     in draw order. ``history`` holds ``(mover, move, drawn)`` with ``drawn``
@@ -207,8 +211,10 @@ def information_state_text(
         "n" + ",".join(str(n) for n in dealt_sizes),
         "h" + tiles_text(dealt_hand),
         "x" + tiles_text(own_search),
-        "m" + " ".join(moves),
     ]
+    if any(carried):
+        fields.append("k" + ",".join(str(int(x)) for x in carried))
+    fields += ["m" + " ".join(moves)]
     if points is not None:
         fields.append("e" + ",".join(str(int(x)) for x in points))
     return ";".join(fields)

@@ -91,6 +91,7 @@ class RoundInformation:
             own_search,
             history,
             points,
+            self.carried,
         )
 
     def information_state_hash(self, seat: int) -> int:
@@ -136,6 +137,8 @@ class RoundInformation:
             planes.take(p)[:] = points
         else:
             planes.take(p)
+        if rules.scores_in_play:  # the match totals carried in (docs/games/all_fives.md F8)
+            planes.take(p)[:] = self.carried
         own_hand = planes.take(t_count)
         for tile in dealt:
             own_hand[tile.index] = 1
