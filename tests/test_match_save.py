@@ -20,8 +20,8 @@ GAMES = [
     ("doubles", lambda dc: dc.Doubles(players=3, target=80), "random"),
     ("block", lambda dc: dc.Block(players=2, target=60), ["greedy", "random"]),
     ("mexican_train", lambda dc: dc.MexicanTrain(players=3, set=6), "random"),
-    ("all_fives", lambda dc: dc.AllFives(players=2, target=60), ["greedy", "random"]),
-    ("fives_and_threes", lambda dc: dc.FivesAndThrees(players=4, teams=2, target=20), "random"),
+    ("all_fives", lambda dc: dc.AllFives(players=2, target=300), ["greedy", "random"]),
+    ("fives_and_threes", lambda dc: dc.FivesAndThrees(players=4, teams=2), "random"),
 ]
 
 

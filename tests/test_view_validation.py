@@ -281,7 +281,7 @@ def test_other_hand_sizes_that_add_up_are_those_of_a_hand_built_deal(dc):
 
 
 def _placement_index(record, seat):
-    return next(i for i, (s, m, _) in enumerate(record["history"]) if s == seat and "@" in m)
+    return next(i for i, (s, m, _, _) in enumerate(record["history"]) if s == seat and "@" in m)
 
 
 @needs_replay
@@ -291,9 +291,9 @@ def test_a_history_placing_on_an_end_never_open_is_rejected(dc):
         dc, config, moves=6, need=lambda v: any(h.seat == v.seat and h.move.kind == "place" for h in v.history)
     )
     i = _placement_index(record, record["seat"])
-    seat, move, drawn = record["history"][i]
+    seat, move, drawn, points = record["history"][i]
     history = copy.deepcopy(record["history"])
-    history[i] = [seat, move.split("@")[0] + "@40", drawn]  # end 40 was never opened
+    history[i] = [seat, move.split("@")[0] + "@40", drawn, points]  # end 40 was never opened
     rejected(tampered(record, history=history), r"move %d \(.*@40 by seat %d\) is illegal: end_not_open" % (i, seat))
 
 
@@ -374,7 +374,10 @@ def test_a_finished_rounds_result_must_follow_from_its_history(dc):
     unfinished = play(dc, CONFIGS[4], seed=2, moves=2)
     record = json.loads(json.dumps(unfinished.view(0).to_dict()))
     result = {"reason": "out", "out_seat": 0, "points": [0, 0], "starter": record["starter"], "moves": 2}
+    result.update(play_points=[0, 0], end_points=[0, 0])
     rejected(tampered(record, result=result, current_player=-1, legal_moves=[], legal_actions=[]), "inconsistent")
+    split = {**result, "points": [3, 0], "end_points": [0, 0]}  # the parts must add up to the points
+    rejected(tampered(record, result=split, current_player=-1, legal_moves=[], legal_actions=[]), "add up|plus")
 
 
 # --------------------------------------------------------------------------- the core alone

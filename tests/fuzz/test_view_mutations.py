@@ -68,9 +68,10 @@ def test_the_base_views_load_render_and_search():
 
 def test_the_view_mutations_reach_every_outcome():
     """The mutator is not vacuous: most mutated views are rejected, some
-    are accepted, and some accepted ones are searched."""
+    are accepted, and some accepted ones are searched (600 cases: since views
+    carry the points of play, which must add up, fewer mutations survive)."""
     tally = collections.Counter()
-    for seed in range(400):
+    for seed in range(600):
         try:
             tally[view_cases.check_view(view_cases.view_case(seed)[1], seed=seed)] += 1
         except Violation:

@@ -99,9 +99,9 @@ class ViewMutator(Mutator):
         elif op == 8 and isinstance(history, list) and history:  # a placement retargeted to another end
             i = r.randrange(len(history))
             entry = history[i]
-            if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[1], str) and "@" in entry[1]:
+            if isinstance(entry, list) and len(entry) == 4 and isinstance(entry[1], str) and "@" in entry[1]:
                 entry[1] = entry[1].split("@")[0] + "@" + str(r.choice([0, 1, 2, 3, 4, 7, 40, 4095, r.randrange(60)]))
-            elif isinstance(entry, list) and len(entry) == 3:
+            elif isinstance(entry, list) and len(entry) == 4:
                 entry[1] = r.choice(
                     ["draw", "pass", "0-0@0", "1-2@0", f"{r.randrange(19)}-{r.randrange(19)}@{r.randrange(40)}"]
                 )
@@ -122,7 +122,7 @@ class ViewMutator(Mutator):
                 seat = rec.get("current_player") if r.random() < 0.7 else r.randrange(max(p, 1))
                 move = r.choice(["draw", "pass", f"{r.randrange(19)}-{r.randrange(19)}@{r.randrange(20)}"])
                 drawn = r.choice([None, None, "0-0", "1-2"]) if move == "draw" else None
-                history.append([seat, move, drawn])
+                history.append([seat, move, drawn, r.choice([0, 0, 5, 10])])
             if isinstance(rec.get("move_number"), int) and r.random() < 0.8:
                 rec["move_number"] = len(history)
         elif op == 11 and isinstance(rec.get("open_ends"), list) and rec["open_ends"]:
