@@ -53,7 +53,7 @@ def test_p1_refused_team_shapes(options, words):
     assert words in str(caught.value)
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "block"])
+@pytest.mark.parametrize("game", [g for g in GAMES if g not in ("block", "all_fives", "fives_and_threes")])
 def test_p1_the_other_games_refuse_teams(game):
     with pytest.raises(RulesError, match="unknown option"):
         rules_from_dict({"game": game, "players": 4, "teams": 2})
