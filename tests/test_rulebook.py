@@ -332,6 +332,8 @@ GAME_OF_ROW = {
     ("doubles",): lambda dc, **kw: dc.Doubles(**kw),
     ("block",): lambda dc, **kw: dc.Block(**kw),
     ("mexican_train",): lambda dc, **kw: dc.MexicanTrain(**kw),
+    ("all_fives",): lambda dc, **kw: dc.AllFives(**kw),
+    ("fives_and_threes",): lambda dc, **kw: dc.FivesAndThrees(**kw),
 }
 #: The origin texts the seed games' sections name ("text 000" in their heading).
 ORIGIN_SECTION = {("chickenfoot", "trains"): "2.6", ("chickenfoot", "cross"): "2.7", ("doubles",): "3"}
@@ -670,6 +672,8 @@ HAND_SIZES = {
     "doubles": (lambda dc, **kw: dc.Doubles(**kw), "rules.md", "3", range(2, 5)),
     "block": (lambda dc, **kw: dc.Block(**kw), "block.md", "B1", range(2, 5)),
     "mexican_train": (lambda dc, **kw: dc.MexicanTrain(**kw), "mexican_train.md", "M1", range(2, 9)),
+    "all_fives": (lambda dc, **kw: dc.AllFives(**kw), "all_fives.md", "F1", range(2, 5)),
+    "fives_and_threes": (lambda dc, **kw: dc.FivesAndThrees(**kw), "fives_and_threes.md", "T1", range(2, 5)),
 }
 
 
