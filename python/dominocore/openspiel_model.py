@@ -206,8 +206,10 @@ def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
     """The named planes of ``information_state_tensor`` (docs/information.md
     3), in order, with their shapes: the round index in 31 bits, least
     significant first; the points are zeros while the round goes on; the
+    match totals carried in only in the games that score during play; the
     moves are L blocks of p + 3 + T + 10."""
     t, p = rules.tile_count, rules.players
+    carried: List[Tuple[str, Tuple[int, ...]]] = [("carried", (p,))] if rules.scores_in_play else []
     return [
         ("seat", (p,)),
         ("starter", (p,)),
@@ -217,6 +219,7 @@ def information_state_planes(rules: Rules) -> List[Tuple[str, Tuple[int, ...]]]:
         ("search_draws", (p,)),
         ("dealt_hand_sizes", (p,)),
         ("points", (p,)),
+        *carried,
         ("own_dealt_hand", (t,)),
         ("own_search_draws", (t,)),
         ("moves", (history_bound(rules), p + 3 + t + 10)),
