@@ -1566,6 +1566,8 @@ static void bench() {
               rd.num_rounds(), rd.num_matches());
 }
 
+int test_fives();  // selftest_fives.cpp
+
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   const bool no_bench = argc > 1 && std::strcmp(argv[argc - 1], "--no-bench") == 0;
@@ -1581,6 +1583,7 @@ int main(int argc, char** argv) {
   test_partnership();
   test_first_words();
   test_mexican_train();
+  g_failures += test_fives();
   test_perft();
   test_information();
   std::printf("  set-ups, scenarios and information ok\n");

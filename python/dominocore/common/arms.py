@@ -35,7 +35,7 @@ def arm_lines(layout: Sequence[Placement], arms: int) -> ArmLines:
     spinner: Optional[int] = None
     for index, placement in enumerate(layout):
         if index == 0:
-            new_arms = range(len(placement.created))
+            new_arms = list(range(len(placement.created)))
         else:
             arm = end_arms[placement.end]  # type: ignore[index]
             lines[arm].append(index)

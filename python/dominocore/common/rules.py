@@ -307,6 +307,12 @@ class Rules(Guarded):
         return tile.low + tile.high
 
     @property
+    def arms(self) -> int:
+        """The arms of a layout drawn as arms (``layout == "arms"``: a line
+        both ways from the lead and a spinner's two sides); 0 in the others."""
+        return 0
+
+    @property
     def most_round_points(self) -> int:
         """A bound on the points of one round, every seat's together: what
         the tiles can count in the hands (0-0 as 50 where it counts so),

@@ -167,9 +167,9 @@ def _view_fields(data: Any) -> Dict[str, Any]:
     # the points of play, and the match totals carried in (docs/games/all_fives.md F5, F8)
     play_points = tuple(_int(x, "play_points", 0, most) for x in _list(data["play_points"], "play_points", p))
     for s in range(p):
-        own = sum(h.points for h in history if rules.team_of(h.seat) == rules.team_of(s))
-        if play_points[s] != own:
-            raise StateError(f"play_points says seat {s} scored {play_points[s]} in play, its moves {own}")
+        side = sum(h.points for h in history if rules.team_of(h.seat) == rules.team_of(s))
+        if play_points[s] != side:
+            raise StateError(f"play_points says seat {s} scored {play_points[s]} in play, its moves {side}")
     high = MAX_CARRIED if rules.scores_in_play else 0
     carried = tuple(_int(x, "carried", 0, high) for x in _list(data["carried"], "carried", p))
     if any(carried[s] != carried[rules.team_of(s)] for s in range(p)):

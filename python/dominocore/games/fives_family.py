@@ -127,7 +127,7 @@ class FivesFamily(Rules):
         number), plus the most going out can score (F7)."""
         best_move = max(self.points_for_count(c) for c in range(8 * self.set + 1))
         pips = super().most_round_points
-        end = {"nearest_five": (pips + 4) // 5 * 5, "exact": pips, "one": 1}[self.out_points]
+        end = {"nearest_five": (pips + 4) // 5 * 5, "exact": pips, "one": 1}[str(self.out_points)]
         return self.tile_count * best_move + end
 
     @property
@@ -156,7 +156,11 @@ class FivesFamily(Rules):
         this round, and its match total before the round, over ``target``),
         ``spinner`` (a spinner is down; its sides are open), and with teams
         ``teammates`` (docs/games/all_fives.md F12)."""
-        planes = [("play_points", (self.players,)), ("carried", (self.players,)), ("spinner", (2,))]
+        planes: List[Tuple[str, Tuple[int, ...]]] = [
+            ("play_points", (self.players,)),
+            ("carried", (self.players,)),
+            ("spinner", (2,)),
+        ]
         return planes + ([("teammates", (self.players,))] if self.teams else [])
 
     def to_dict(self) -> Dict[str, Any]:
