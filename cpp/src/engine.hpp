@@ -250,7 +250,7 @@ struct Engine {
 
   /// all_fives.md F5, F8: the placement just made scores for the mover's
   /// side; then the end tests, and the target once they have not ended the round.
-  static void scored(RoundData& r, int mover) noexcept {
+  static DOMINOCORE_HOT_INLINE void scored(RoundData& r, int mover) noexcept {
     const int points = G::place_points(r);
     if (points) {
       r.hist.back().points = static_cast<int16_t>(points);

@@ -86,7 +86,10 @@ struct Flow {
   uint8_t obl_kind = 0;  ///< Pending
   uint8_t obl_left = 0;  ///< unfilled ends of the obligation
   uint8_t obl_pos = 0;   ///< index in the end arrays of the first unfilled one
-  int16_t obl_lo = 0;    ///< obligation id range [lo, hi)
+  /// All Fives: the index in `placed` of the spinner, -1 while none is down
+  /// (kept here so that finding it costs nothing and undo restores it).
+  int8_t spinner = -1;
+  int16_t obl_lo = 0;  ///< obligation id range [lo, hi)
   int16_t obl_hi = 0;
   uint16_t markers = 0;   ///< Mexican Train: bit s, seat s's train carries a marker
   uint32_t unlocked = 0;  ///< bit v: non-doubles may attach to number v (Doubles' locks)
@@ -94,7 +97,8 @@ struct Flow {
   friend bool operator==(const Flow& a, const Flow& b) noexcept {
     return a.drawn == b.drawn && a.cur == b.cur && a.obl_kind == b.obl_kind &&
            a.obl_left == b.obl_left && a.obl_pos == b.obl_pos && a.obl_lo == b.obl_lo &&
-           a.obl_hi == b.obl_hi && a.markers == b.markers && a.unlocked == b.unlocked;
+           a.obl_hi == b.obl_hi && a.markers == b.markers && a.unlocked == b.unlocked &&
+           a.spinner == b.spinner;
   }
 };
 

@@ -32,15 +32,11 @@ struct FivesLayout {
   /// The index in r.placed of the placement that opened end `id` (id >= 1:
   /// end 0 is the lead end, opened by the set-up).
   static int opener(const RoundData& r, int id) noexcept {
-    int lo = 0, hi = r.n_placed - 1;  // the last placement whose first id <= id
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) / 2;
-      if (r.placed[mid].first <= id)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-    return lo;
+    // Backwards: an open end is on the tip of its arm, opened by one of the
+    // last few placements (a binary search costs more here).
+    int k = r.n_placed - 1;
+    while (k > 0 && r.placed[k].first > id) --k;
+    return k;
   }
   /// The arm of end `id` (F3).
   static int arm_of(const RoundData& r, int id) noexcept {
@@ -88,13 +84,8 @@ struct FivesLayout {
     const int lo = tile_low(tile), hi = tile_high(tile);
     return c + (lo == hi ? 2 * lo : (v == lo ? hi : lo));
   }
-  /// The index in r.placed of the spinner among the first `n` placements, -1 if none.
-  static int spinner(const RoundData& r, int n) noexcept {
-    if (r.rules.spinner != Spinner::First) return -1;
-    for (int k = 0; k < n; ++k)
-      if (is_double(r.placed[k].tile)) return k;
-    return -1;
-  }
+  /// The index in r.placed of the spinner, -1 while none is down (F3).
+  static int spinner(const RoundData& r) noexcept { return r.f.spinner; }
   /// Whether the spinner (placement sp) has its sides open: both of its line
   /// ends are covered (after_ends), or it is down (at_once).
   static bool sides_open(const RoundData& r, int sp) noexcept {
@@ -108,7 +99,7 @@ struct FivesLayout {
   /// spinner, the spinner's two sides open (F3).
   static void open_sides_after(RoundData& r, const Placement& pl) noexcept {
     if (r.rules.sides_open != SidesOpen::AfterEnds) return;
-    const int sp = spinner(r, r.n_placed - 1);
+    const int sp = spinner(r);
     if (sp < 0) return;
     const Placement& s = r.placed[sp];
     const bool led = s.by == kNoNumber;
@@ -205,8 +196,10 @@ struct FivesFamily : GameBase, FivesLayout {
     pl.train = led ? 0 : static_cast<int8_t>(arm_of(r, pl.end));
     r.open_new_end(v);
     if (led) r.open_new_end(v);
-    const bool is_spinner = spinner(r, r.n_placed) == r.n_placed - 1;
+    // F3: the first double placed is the spinner (saved with the flow: undo restores it)
+    const bool is_spinner = r.rules.spinner == Spinner::First && r.f.spinner < 0;
     if (is_spinner) {
+      r.f.spinner = static_cast<int8_t>(r.n_placed - 1);
       if (r.rules.sides_open == SidesOpen::AtOnce) {
         r.open_new_end(v);
         r.open_new_end(v);
@@ -261,7 +254,7 @@ struct FivesFamily : GameBase, FivesLayout {
       o[s] = static_cast<float>(r.play_points[s] / target);
       o[p + s] = static_cast<float>(r.carried[s] / target);
     }
-    const int sp = spinner(r, r.n_placed);
+    const int sp = spinner(r);
     if (sp >= 0) {
       o[2 * p] = 1.0f;
       if (sides_open(r, sp)) o[2 * p + 1] = 1.0f;
