@@ -8,11 +8,14 @@ docs/games/all_fives.md F6).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional
+from types import ModuleType
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
 
 from ..common.checks import check_player
 from ..common.errors import DominoError
 from ..common.moves import DRAW, PLACE, Move, MoveLike, as_move, trusted_move
+from ..common.results import RoundResult
+from ..common.rules import Rules
 from ..common.tiles import Tile
 from .round_api import DRAW_MOVE, PASS_MOVE, tile_index
 
@@ -26,6 +29,21 @@ class RoundLegality:
     """The legal-move methods of the reference ``Round``."""
 
     __slots__ = ()
+
+    # The state of ``Round`` these methods read (set in ``Round._begin``).
+    _rules: Rules
+    _game: ModuleType
+    _hands: List[Set[Tile]]
+    _yard: List[Tile]
+    _reserve: int
+    _ends: Dict[int, Optional[int]]
+    _trains: Dict[int, int]
+    _arms: Dict[int, int]
+    _pending: Tuple[int, ...]
+    _pending_kind: Optional[str]
+    _drawn: Optional[Tile]
+    _current: int
+    _result: Optional[RoundResult]
 
     # ------------------------------------------------------------ legal moves
 

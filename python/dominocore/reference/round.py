@@ -483,7 +483,7 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
 
     def _deal_dict(self) -> Dict[str, Any]:
         centre, starter, hands, yard, setup_draws, highest_double, carried = self._deal
-        data = {
+        data: Dict[str, Any] = {
             "centre": None if centre is None else str(centre),
             "starter": starter,
             "hands": [[str(t) for t in h] for h in hands],

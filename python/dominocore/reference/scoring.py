@@ -10,10 +10,12 @@ changes anything.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple
+from types import ModuleType
+from typing import Any, List, Optional, Sequence, Tuple
 
 from ..common.checks import as_int, shown
 from ..common.errors import StateError
+from ..common.moves import Move
 from ..common.results import RoundResult
 from ..common.rules import Rules
 from ..common.tiles import Tile
@@ -51,6 +53,18 @@ class RoundScoring:
 
     __slots__ = ()
 
+    # The state of ``Round`` these methods use (set in ``Round._begin``; a
+    # ``Round`` has no ``__slots__``, so it holds them, not this class).
+    _rules: Rules
+    _game: ModuleType
+    _starter: int
+    _moves: List[Move]
+    _carried: Tuple[int, ...]
+    _play_points: Tuple[int, ...]
+    _points: List[int]
+    _log: List[Tuple[int, Optional[Tile]]]
+    _result: Optional[RoundResult]
+
     @property
     def play_points(self) -> Tuple[int, ...]:
         """Each seat's points scored during play this round (all_fives.md F5;
@@ -76,7 +90,7 @@ class RoundScoring:
         if points:
             rules = self._rules
             side = rules.team_of(mover)
-            self._play_points = tuple(
+            self._play_points = tuple(  # type: ignore[misc]  # Round's attribute (see above)
                 x + points if rules.team_of(s) == side else x for s, x in enumerate(self._play_points)
             )
 
@@ -87,7 +101,9 @@ class RoundScoring:
         if not rules.end_in_play or not self._points or not self._points[-1]:
             return False
         mover = self._log[-1][0]
-        return self._carried[mover] + self._play_points[mover] >= rules.target
+        target = rules.target
+        assert target is not None  # set in every game with end_in_play
+        return self._carried[mover] + self._play_points[mover] >= target
 
     def _finish(self, reason: str, out_seat: int) -> None:
         """End the round: the game's points at the end (none when it stopped
@@ -96,4 +112,6 @@ class RoundScoring:
         end = (0,) * p if reason == "target" else tuple(self._game.score_round(self, reason, out_seat))
         play = self._play_points
         points = tuple(a + b for a, b in zip(play, end))
-        self._result = RoundResult(reason, out_seat, points, self._starter, len(self._moves), play, end)
+        self._result = RoundResult(  # type: ignore[misc]  # Round's attribute (see above)
+            reason, out_seat, points, self._starter, len(self._moves), play, end
+        )

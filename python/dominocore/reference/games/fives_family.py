@@ -259,6 +259,7 @@ def write_extra_planes(round: "Round", seat: int, take: Callable[[int], Any]) ->
     ``spinner`` (a spinner is down; its sides are open), and with teams
     ``teammates`` (a one for every seat on ``seat``'s team)."""
     rules = round.rules
+    assert rules.target is not None  # every game of the family plays to a target
     p, target = rules.players, float(rules.target)
     take(p)[:] = [x / target for x in round.play_points]
     take(p)[:] = [x / target for x in round.carried]
