@@ -39,7 +39,10 @@ from . import text
 BOTS = POLICY_NAMES
 #: The file types simulate --out writes, by suffix.
 #: What a play session file says it is.
-_DESCRIPTION = "dominocore: play, simulate and inspect domino games (Chicken Foot, Doubles, Block, Mexican Train)."
+_DESCRIPTION = (
+    "dominocore: play, simulate and inspect domino games "
+    "(Chicken Foot, Doubles, Block, Mexican Train, All Fives, Fives and Threes)."
+)
 _EPILOG = """\
 Without a subcommand: play a seeded demo match between bots and print it.
 
@@ -222,7 +225,9 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for k, result in enumerate(match.results):
         r = match.rounds[k]
         scores = " ".join(f"{x:4d}" for x in result.points)
-        ending = f"out by seat {result.out_seat}" if result.reason == "out" else "blocked"
+        ending = {"out": f"out by seat {result.out_seat}", "blocked": "blocked", "target": "target reached"}[
+            result.reason
+        ]
         print(
             f"round {k:2d} centre {str(r.centre or '-'):>5}  starter {result.starter}  "
             f"{result.moves:3d} moves  {ending:15s} scores {scores}"

@@ -28,11 +28,20 @@ GAME_OPTIONS: Tuple[Tuple[str, str, Dict[str, Any]], ...] = (
     ("--rule-set", "rule_set", _named("rule_set")),
     ("--players", "players", dict(type=int, help="seats (default: the game's)")),
     ("--set", "set", dict(type=int, help="N of the double-N set (default: the game's)")),
-    ("--target", "target", dict(type=int, help="Doubles and Block: points that end the match (default 100)")),
+    (
+        "--target",
+        "target",
+        dict(type=int, help="Doubles, Block, All Fives, Fives and Threes: points that end the match"),
+    ),
     ("--lead", "lead", _named("lead")),
     ("--drawn-tile", "drawn_tile", _named("drawn_tile")),
-    ("--teams", "teams", dict(type=int, help="Block: the number of teams of partners (docs/games/partnership.md)")),
+    ("--teams", "teams", dict(type=int, help="Block, All Fives, Fives and Threes: the number of teams of partners")),
     ("--team-scoring", "team_scoring", _named("team_scoring")),
+    ("--reserve", "reserve", dict(type=int, help="All Fives, Fives and Threes: boneyard tiles never drawn")),
+    ("--draw", "draw", _named("draw")),
+    ("--spinner", "spinner", _named("spinner")),
+    ("--sides-open", "sides_open", _named("sides_open")),
+    ("--out-points", "out_points", _named("out_points")),
 )
 
 

@@ -42,8 +42,11 @@ def summary(rules: "dc.Rules", sim: Any, matches: bool) -> List[str]:
             wins = sim.winners[:, s].mean() if games else math.nan
             row += f"  {total:>10.1f}  {wins:>6.1%}"
         lines.append(row)
-    out = float((sim.reason == "out").mean())
-    lines.append(f"rounds: {n:,}; out {out:.1%}, blocked {1 - out:.1%}; mean moves {float(sim.moves.mean()):.1f}")
+    out, blocked = float((sim.reason == "out").mean()), float((sim.reason == "blocked").mean())
+    ending = f"out {out:.1%}, blocked {blocked:.1%}"
+    if out + blocked < 1:  # rounds a match stopped at its target (docs/games/all_fives.md F8)
+        ending += f", stopped at the target {1 - out - blocked:.1%}"
+    lines.append(f"rounds: {n:,}; {ending}; mean moves {float(sim.moves.mean()):.1f}")
     return lines
 
 

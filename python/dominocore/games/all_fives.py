@@ -29,6 +29,7 @@ class AllFives(FivesFamily):
     default_out_points = OUT_POINTS[0]
     default_target = 150
     openspiel_parameters = openspiel_parameters(SPINNERS[0], OUT_POINTS[0], 150)
+    option_choices = {**FivesFamily.option_choices, "spinner": SPINNERS, "out_points": OUT_POINTS}
 
     __slots__ = ()
 

@@ -27,6 +27,11 @@ class FivesAndThrees(FivesFamily):
     default_out_points = OUT_POINTS[2]
     default_target = 61
     openspiel_parameters = openspiel_parameters(SPINNERS[1], OUT_POINTS[2], 61)
+    option_choices = {
+        **FivesFamily.option_choices,
+        "spinner": (SPINNERS[1], SPINNERS[0]),  # the default first
+        "out_points": (OUT_POINTS[2], OUT_POINTS[0], OUT_POINTS[1]),
+    }
 
     __slots__ = ()
 

@@ -49,6 +49,7 @@ class FivesFamily(Rules):
 
     player_range = (2, 4)
     scores_in_play = True
+    option_choices = {"draw": DRAWS, "sides_open": SIDES_OPEN}  # each game adds spinner and out_points
     layout = "arms"
     centre_word = "lead"
     line_word = "arm"
