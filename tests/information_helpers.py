@@ -413,19 +413,22 @@ CONFIGS: List[Tuple[str, Dict[str, Any]]] = (
             ("block", {"lead": "winner"}),
             ("block", {"lead": "highest_double"}),
             ("mexican_train", {}),
+            ("all_fives", {}),
+            ("fives_and_threes", {"spinner": "first", "draw": "one"}),
         ]
     ]
     + [  # partnerships (docs/games/partnership.md P5): partners see each other's hands no more than opponents'
         ("block", {"teams": 2, "lead": "puerto_rico", "set": n, "players": 4}) for n in (6, 9)
     ]
     + [("block", {"teams": 2, "team_scoring": "fewer_pips", "set": 6, "players": 4})]
+    + [("all_fives", {"teams": 2, "set": 6, "players": 4})]
 )
 
 
 def config_id(config: Tuple[str, Dict[str, Any]]) -> str:
     """A short test id for a configuration."""
     game, options = config
-    extra = options.get("rule_set") or options.get("lead") or ""
+    extra = options.get("rule_set") or options.get("lead") or options.get("spinner") or ""
     extra += f"-teams{options['teams']}-{options.get('team_scoring', 'all_pips')}" if options.get("teams") else ""
     return f"{game}{'-' + extra if extra else ''}-d{options['set']}-p{options['players']}"
 

@@ -1070,7 +1070,10 @@ def _information_planes(round_, tensor) -> Dict[str, np.ndarray]:
     rules = round_.rules
     t, p = rules.tile_count, rules.players
     sizes = {"seat": p, "starter": p, "centre": t + 1, "highest double": 1, "round index": 31, "search draws": p}
-    sizes.update({"dealt hand sizes": p, "points": p, "own dealt hand": t, "own search draws": t})
+    sizes.update({"dealt hand sizes": p, "points": p})
+    if rules.scores_in_play:  # docs/information.md 3: the match totals carried in
+        sizes["carried"] = p
+    sizes.update({"own dealt hand": t, "own search draws": t})
     sizes["moves"] = _history_bound(rules) * (p + 3 + t + 10)
     return _split(tensor, sizes)
 
@@ -1083,6 +1086,8 @@ def _observation_planes(round_, tensor) -> Dict[str, np.ndarray]:
     sizes.update({"drawing": 1, "markers": p})
     if rules.game == "mexican_train":
         sizes["train ends"] = (p + 1) * (n + 1)
+    if rules.scores_in_play:  # docs/games/all_fives.md F12
+        sizes.update({"play points": p, "carried": p, "spinner": 2})
     if rules.teams:
         sizes["teammates"] = p
     return _split(tensor, sizes)
@@ -1109,6 +1114,9 @@ def test_tensor_sizes_follow_the_tables(dc, config):
     obs = t + t + t + (n + 1) + (n + 1) + n + 4 + p + p + p + 1 + 1 + p
     if rules.game == "mexican_train":
         obs += (p + 1) * (n + 1)
+    if rules.scores_in_play:  # carried (information state); play points, carried, spinner (observation)
+        info += p
+        obs += 2 * p + 2
     if rules.teams:
         obs += p  # teammates (docs/games/partnership.md P5)
     assert round_.information_state_tensor_shape == (info,)
@@ -1144,6 +1152,8 @@ def test_tensor_planes_hold_what_the_tables_say(dc, config):
         assert list(info["dealt hand sizes"]) == dealt_sizes
         points = round_.result.points if round_.is_over else [0] * p
         assert list(info["points"]) == list(points)
+        if rules.scores_in_play:
+            assert list(info["carried"]) == list(round_.carried)
         own_search = set(know.own_search)
         assert np.array_equal(info["own dealt hand"], _tiles(t, [x for x in know.own_initial if x not in own_search]))
         order = np.zeros(t, dtype=np.float32)
@@ -1188,6 +1198,15 @@ def test_tensor_planes_hold_what_the_tables_say(dc, config):
             ends = {round_.train_of(e.id): e.number for e in round_.open_ends}
             expected = [_one_hot(n + 1, ends.get(train, n)) for train in range(p + 1)]
             assert np.array_equal(obs["train ends"], np.concatenate(expected))
+        if rules.scores_in_play:  # docs/games/all_fives.md F12
+            # each quotient in double, rounded to float32 once
+            scaled = np.array([round_.play_points, round_.carried], np.float64) / rules.target
+            assert np.array_equal(obs["play points"], scaled[0].astype(np.float32))
+            assert np.array_equal(obs["carried"], scaled[1].astype(np.float32))
+            doubles = [pl for pl in round_.layout if pl.tile.is_double]
+            spinner = rules.spinner == "first" and bool(doubles)
+            sides = any(len(pl.created) > (2 if pl.end == 0 and pl.number is None else 1) for pl in round_.layout)
+            assert list(obs["spinner"]) == [float(spinner), float(sides)]
         if rules.teams:
             partners = [s for s in range(p) if s % rules.teams == seat % rules.teams]
             assert np.array_equal(obs["teammates"], _one_hot(p, *partners))
