@@ -81,8 +81,6 @@ class FivesFamily(Rules):
         r = min(DEFAULT_RESERVE, undealt) if reserve is None else as_int(reserve, "reserve", 0, max(0, undealt))
         if r > undealt:
             raise RulesError(f"reserve {r} exceeds the {undealt} tiles left after the deal")
-        if teams is not None and "team_scoring" in unknown:
-            raise RulesError("team_scoring does not apply: a team scores its seats' points")
         partnership = team_options(teams, None, p)
         self._freeze(
             set=n,
