@@ -40,6 +40,18 @@ inline TileSet numbers_mask(const RoundData& r) noexcept {
   return m;
 }
 
+/// Whether the lead end, which takes any tile, is open (Block's, All Fives': before the lead).
+inline bool lead_end_open(const RoundData& r) noexcept { return (r.num_present >> kNoNumber) & 1u; }
+/// The legal_mask of a line led on a lead end: every tile while it is open.
+inline TileSet lead_line_legal_mask(const RoundData& r) noexcept {
+  return lead_end_open(r) ? TileSet::full(r.tiles) : numbers_mask(r);
+}
+/// may_attach of a line led on a lead end: any tile on the lead end, else by number.
+inline Reason lead_line_may_attach(const RoundData& r, int tile, int i) noexcept {
+  const int v = r.end_num[i];
+  return v == kNoNumber || shows(tile, v) ? Reason::Ok : Reason::NoMatch;
+}
+
 /// Calls emit(tile, end index) for the placements of `pool` tiles on the
 /// legal ends, in canonical order (tile index, then end id = array order),
 /// for games where ends of one number are equivalent. `distinct` keeps the

@@ -160,19 +160,15 @@ struct FivesFamily : GameBase, FivesLayout {
   }
 
   // ---- the layout (F3) -----------------------------------------------------
-  static TileSet legal_mask(const RoundData& r) noexcept {
-    if ((r.num_present >> kNoNumber) & 1u) return TileSet::full(r.tiles);
-    return numbers_mask(r);
-  }
+  static TileSet legal_mask(const RoundData& r) noexcept { return lead_line_legal_mask(r); }
   static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
-    const int v = r.end_num[i];
-    return v == kNoNumber || shows(tile, v) ? Reason::Ok : Reason::NoMatch;
+    return lead_line_may_attach(r, tile, i);
   }
   /// F9: by tile, then by end id; every placement (no end is equivalent to another).
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
                              Emit& emit) {
-    if ((r.num_present >> kNoNumber) & 1u) {  // the lead: the lead end is the only end
+    if (lead_end_open(r)) {  // the lead: the lead end is the only end
       (pool & r.legal_mask).for_each([&](int t) { emit(t, 0); });
       return;
     }
