@@ -40,19 +40,11 @@ import dominocore._native as core  # the former name: a baseline before dominoco
 import dominocore.reference as ref
 import dominocore.search as search
 import numpy as np
-from vector_env_bench import vector_env_rows  # bench/, beside this file
+from rates import Rate, Row, best, best_rate, rate_table, timed  # bench/, beside this file
+from search_rates import ismcts_rows, search_positions
+from vector_env_bench import vector_env_rows
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def best_rate(work: Callable[[], int], repeats: int) -> float:
-    """Best units/second over ``repeats`` runs of ``work`` (which returns its unit count)."""
-    rates = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        units = work()
-        rates.append(units / (time.perf_counter() - start))
-    return max(rates)
 
 
 def step_loop(module, rules, rounds: int, seed: int = 1) -> int:
@@ -151,8 +143,8 @@ def against_openspiel(label: str, rules, module, game, n: Callable[[int], int], 
         (f"{label} simulate, C++, 1 thread", batch, "moves/s"),
     ]
     ratios = [
-        (f"{label}: step loop / OpenSpiel (same games; goal >= 10)", ours / os_rate),
-        (f"{label}: C++ simulate / OpenSpiel (goal >= 100)", batch / os_rate),
+        (f"{label}: step loop / OpenSpiel (same games; goal >= 10)", ours.cpu / os_rate.cpu),
+        (f"{label}: C++ simulate / OpenSpiel (goal >= 100)", batch.cpu / os_rate.cpu),
     ]
     return rows, ratios
 
@@ -187,51 +179,71 @@ def repeat_calls(call: Callable[[], object], count: int) -> int:
     return count
 
 
-#: The --baseline table: name -> (unit, size, work(module, rules, size) -> units), run by the same code on both
-#: sides with Chicken Foot trains, double-9, 4 players. Use only API that older versions have too.
-WORKLOADS: Dict[str, Tuple[str, int, Callable[..., int]]] = {
-    "simulate, 1 thread": ("rounds/s", 100_000, lambda m, r, k: len(m.simulate(r, rounds=k, seed=1, threads=1).moves)),
-    "step loop": ("actions/s", 4_000, step_loop),
-    "Round.clone()": ("clones/s", 500_000, lambda m, r, k: repeat_calls(mid_game(m, r).clone, k)),
-    "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r, k: repeat_calls(mid_game(m, r).legal_moves, k)),
-    "determinizer.sample()": ("worlds/s", 100_000, lambda m, r, k: sample_worlds(m, r, k)),
-    "IS-MCTS, 1 thread": ("iterations/s", 20_000, lambda m, r, k: search_iterations(m, r, k)),
-    "VectorEnv.step_random, 1 thread": ("env steps/s", 2_000, lambda m, r, k: vector_env_steps(m, r, k)),
+def sampling(module, rules) -> Callable[[int], int]:
+    """``k`` worlds from the reusable determinizer of the seat to move, mid-game."""
+    state = mid_game(module, rules)
+    sample = state.determinizer(state.current_player).sample
+
+    def work(k: int) -> int:
+        for i in range(k):
+            sample(i)
+        return k
+
+    return work
+
+
+def searching(module, rules) -> Callable[[int], int]:
+    """IS-MCTS on 1 thread (2 trees, random rollouts) at the 20 positions of bench/search_rates.py,
+    ``k // 20`` iterations at each (the iterations made)."""
+    positions = search_positions(20)
+
+    def work(k: int) -> int:
+        bot = search.ISMCTSPlayer(iterations=max(1, k // len(positions)), trees=2, threads=1, seed=1)
+        return sum(bot.search(r)["iterations"] for r in positions)
+
+    return work
+
+
+def stepping(module, rules) -> Callable[[int], int]:
+    """``k`` random steps of 4096 environments on 1 thread (the environment steps)."""
+    env = module.VectorEnv(rules, num_envs=4096, seed=1, threads=1)
+    env.reset(seed=1)
+    return lambda k: repeat_calls(env.step_random, k) * env.num_envs
+
+
+def observing(module, rules) -> Callable[[int], int]:
+    """``k`` calls of ``Round.observation_tensors`` over 1000 random mid-game positions (the tensors)."""
+    rounds, seats = zip(*random_positions(module, rules, 1000))
+    out = np.zeros((len(rounds), *rounds[0].observation_tensor_shape), dtype=np.float32)
+    return lambda k: repeat_calls(lambda: module.Round.observation_tensors(rounds, seats, out=out), k) * len(rounds)
+
+
+#: The --baseline table: name -> (unit, size, prepare(module, rules) -> work(size) -> units), run by the
+#: same code on both sides with Chicken Foot trains, double-9, 4 players; only work(size) is timed.
+#: Use only API that older versions have too.
+WORKLOADS: Dict[str, Tuple[str, int, Callable[..., Callable[[int], int]]]] = {
+    "simulate, 1 thread": (
+        "rounds/s",
+        100_000,
+        lambda m, r: lambda k: m.simulate(r, rounds=k, seed=1, threads=1).moves.size,
+    ),
+    "step loop": ("actions/s", 4_000, lambda m, r: lambda k: step_loop(m, r, k)),
+    "Round.clone()": ("clones/s", 500_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).clone, k)),
+    "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).legal_moves, k)),
+    "determinizer.sample()": ("worlds/s", 100_000, sampling),
+    "IS-MCTS, 1 thread": ("iterations/s", 400_000, searching),
+    "VectorEnv.step_random, 1 thread": ("env steps/s", 300, stepping),
+    "observation_tensors, batch of 1000": ("tensors/s", 40, observing),
 }
 
 
-def sample_worlds(module, rules, count: int) -> int:
-    """``count`` worlds from the reusable determinizer of the seat to move, mid-game."""
-    state = mid_game(module, rules)
-    sampler = state.determinizer(state.current_player)
-    for i in range(count):
-        sampler.sample(i)
-    return count
-
-
-def search_iterations(module, rules, count: int) -> int:
-    """One IS-MCTS move of ``count`` iterations (2 trees, random rollouts) from the mid-game position."""
-    state = mid_game(module, rules)
-    search.ISMCTSPlayer(iterations=count, seed=1).choose(state.view(state.current_player))
-    return count
-
-
-def vector_env_steps(module, rules, steps: int) -> int:
-    """``steps`` random steps of 256 environments on 1 thread; returns the environment steps."""
-    env = module.VectorEnv(rules, num_envs=256, seed=1, threads=1)
-    env.reset(seed=1)
-    for _ in range(steps):
-        env.step_random()
-    return 256 * steps
-
-
 def run_workload(name: str, size: int) -> None:
-    """Worker side of --baseline: print one timed run's rate of ``name`` and where dominocore came from."""
-    work = WORKLOADS[name][2]
-    rules = core.ChickenFoot(players=4)
-    work(core, rules, max(1, size // 10))  # warm up
+    """Worker side of --baseline: print one timed run's rates of ``name`` and where dominocore came from."""
+    work = WORKLOADS[name][2](core, core.ChickenFoot(players=4))
+    work(max(1, size // 10))  # warm up
     compiled = __import__("dominocore._core", fromlist=["_core"])  # where the core came from, on both sides
-    print(best_rate(lambda: work(core, rules, size), 1), core.__file__, compiled.__file__)
+    rate = timed(lambda: work(size))
+    print(rate.wall, rate.cpu, core.__file__, compiled.__file__)
 
 
 def install(src: Path, out: Path) -> Path:
@@ -252,14 +264,14 @@ def install_revision(rev: str, out: Path) -> Path:
         subprocess.run(["git", "worktree", "remove", "--force", str(src)], cwd=ROOT, check=True)
 
 
-def measure(target: Path, name: str, size: int) -> float:
+def measure(target: Path, name: str, size: int) -> Rate:
     """One timed run of workload ``name`` in a fresh interpreter importing dominocore from ``target``."""
     # -S: no site hooks, so the editable install's import hook cannot take precedence over PYTHONPATH
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), *site.getsitepackages()]))
     cmd = [sys.executable, "-S", __file__, "--worker", name, str(size)]
-    rate, *paths = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+    wall, cpu, *paths = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, text=True, check=True).stdout.split()
     assert all(Path(p).is_relative_to(target) for p in paths), (target, paths)
-    return float(rate)
+    return Rate(float(wall), float(cpu))
 
 
 def resolve(rev: str) -> str:
@@ -272,22 +284,51 @@ def compare_with(rev: str, sha: str, scale: float, repeats: int) -> None:
     """Print the working tree against commit ``sha`` (named ``rev``), alternating the sides every repeat."""
     with tempfile.TemporaryDirectory(prefix="dominocore-baseline-") as tmp:
         sides = [install(ROOT, Path(tmp, "current")), install_revision(sha, Path(tmp, "baseline"))]
-        best = {(name, side): 0.0 for name in WORKLOADS for side in (0, 1)}
+        runs: Dict[Tuple[str, int], List[Rate]] = {(name, side): [] for name in WORKLOADS for side in (0, 1)}
         for i in range(repeats):
             for name, (_, size, _) in WORKLOADS.items():
                 for side in (i % 2, 1 - i % 2):
-                    rate = measure(sides[side], name, max(1, int(size * scale)))
-                    best[name, side] = max(best[name, side], rate)
+                    runs[name, side].append(measure(sides[side], name, max(1, int(size * scale))))
     baseline = f"baseline {rev} ({sha[:7]})"
-    width = max(14, len(baseline))
     print()
-    print(f"working tree vs {rev}: best of {repeats}, interleaved, each run in a fresh process")
+    print(f"working tree vs {rev} ({sha[:7]}): best of {repeats}, interleaved, each run in a fresh process")
     print()
-    print(f"| {'measurement':36} | {'current':>14} | {baseline:>{width}} | current / baseline |")
-    print(f"|{'-' * 38}|{'-' * 16}|{'-' * (width + 2)}|{'-' * 20}|")
+    print(
+        f"| {'measurement':44} | {'current, per CPU-s':>18} | {'baseline, per CPU-s':>19} | "
+        f"{'ratio':>6} | {'ratio, wall':>11} |"
+    )
+    print(f"|{'-' * 46}|{'-' * 20}|{'-' * 21}|{'-' * 8}|{'-' * 13}|")
     for name, (unit, _, _) in WORKLOADS.items():
-        now, then = best[name, 0], best[name, 1]
-        print(f"| {f'{name}, {unit}':36} | {now:>14,.0f} | {then:>{width},.0f} | {now / then:>18.2f} |")
+        now, then = best(runs[name, 0]), best(runs[name, 1])
+        print(
+            f"| {f'{name}, {unit}':44} | {now.cpu:>18,.0f} | {then.cpu:>19,.0f} | "
+            f"{now.cpu / then.cpu:>6.2f} | {now.wall / then.wall:>11.2f} |"
+        )
+    print(f"(ratio: current / {baseline})")
+
+
+#: The speed goals (docs/performance.md): (what, a row's or a ratio's name, the goal), all per CPU-second.
+GOALS = [
+    ("VectorEnv.step_random, env steps", "VectorEnv.step_random, 1 thread", 5e6),
+    ("simulate / speed-of-light kernel", "simulate / kernel, 1 thread", 1.0),
+    ("IS-MCTS, iterations a thread", "IS-MCTS trains d9 4p, 2 trees, 1 thread", 2e5),
+    ("observation_tensors, batched, tensors", "trains d9 4p: observation_tensors, batch of 1000, C++", 6e6),
+]
+
+
+def goal_table(rows: List[Row], ratios: List[Tuple[str, float]]) -> List[str]:
+    """Markdown lines: each goal, the figure measured for it and whether it is met."""
+    found = {name: rate.cpu for name, rate, _ in rows}
+    found.update(ratios)
+    lines = [
+        f"| {'goal (per CPU-second)':40} | {'measured':>12} | {'goal':>12} | met |",
+        f"|{'-' * 42}|{'-' * 14}|{'-' * 14}|-----|",
+    ]
+    for what, name, goal in GOALS:
+        value = found.get(name, float("nan"))
+        shown = f"{value:,.2f}" if goal < 10 else f"{value:,.0f}"
+        lines.append(f"| {what:40} | {shown:>12} | {goal:>12,g} | {'yes' if value >= goal else 'no':>3} |")
+    return lines
 
 
 def in_fresh_process(code: str) -> str:
@@ -353,12 +394,11 @@ def random_positions(module, rules, count: int, seed: int = 7) -> list:
     return positions
 
 
-def per_position_rates(positions: list, samples: int, reusable: bool) -> List[float]:
+def per_position_rates(positions: list, samples: int, reusable: bool) -> List[Rate]:
     """Determinizations a second at each position: ``samples`` worlds through
     one ``determinizer`` (its preparation included once), or one-shot."""
-    rates = []
-    for state, seat in positions:
-        start = time.perf_counter()
+
+    def worlds(state, seat) -> int:
         if reusable:
             sample = state.determinizer(seat).sample
             for i in range(samples):
@@ -366,34 +406,40 @@ def per_position_rates(positions: list, samples: int, reusable: bool) -> List[fl
         else:
             for i in range(samples):
                 state.determinize(seat, i)
-        rates.append(samples / (time.perf_counter() - start))
-    return rates
+        return samples
+
+    return [timed(lambda state=state, seat=seat: worlds(state, seat)) for state, seat in positions]
+
+
+def median(rates: List[Rate]) -> Rate:
+    """The median wall-clock rate and the median per-CPU-second rate."""
+    middle = len(rates) // 2
+    return Rate(sorted(r.wall for r in rates)[middle], sorted(r.cpu for r in rates)[middle])
 
 
 def information_rows(
     label: str, make: Callable, quick: bool, repeats: int
-) -> Tuple[List[Tuple[str, float, str]], List[Tuple[str, float]], List[str]]:
+) -> Tuple[List[Row], List[Tuple[str, float]], List[str]]:
     """The information model (docs/information.md) on the rules ``make(module)``
     builds: determinizations, tensors and keys, C++ against the reference."""
-    rows: List[Tuple[str, float, str]] = []
+    rows: List[Row] = []
     ratios: List[Tuple[str, float]] = []
     notes: List[str] = []
     count = 200 if quick else 10_000
     positions = random_positions(core, make(core), count)
     ref_positions = [(ref.Round.from_dict(s.to_dict()), seat) for s, seat in positions[: max(20, count // 100)]]
     for reusable, samples, form in ((True, 20, "reusable determinizer"), (False, 3, "one-shot determinize")):
-        rates = sorted(per_position_rates(positions, samples, reusable))
-        median = rates[len(rates) // 2]
-        reference = sorted(per_position_rates(ref_positions, 2, reusable))
-        ref_median = reference[len(reference) // 2]
+        rates = per_position_rates(positions, samples, reusable)
+        ours, theirs = median(rates), median(per_position_rates(ref_positions, 2, reusable))
         rows += [
-            (f"{label}: {form}, C++ (median)", median, "worlds/s"),
-            (f"{label}: {form}, reference (median)", ref_median, "worlds/s"),
+            (f"{label}: {form}, C++ (median)", ours, "worlds/s"),
+            (f"{label}: {form}, reference (median)", theirs, "worlds/s"),
         ]
-        ratios.append((f"{label}: {form}: C++ / reference", median / ref_median))
-        p99, worst = rates[len(rates) // 100], rates[0]
+        ratios.append((f"{label}: {form}: C++ / reference", ours.cpu / theirs.cpu))
+        walls = sorted(r.wall for r in rates)
+        p99, worst = walls[len(walls) // 100], walls[0]
         notes.append(
-            f"{label}, {form}, C++, {len(rates):,} positions: median {1e6 / median:.1f} us, "
+            f"{label}, {form}, C++, {len(rates):,} positions: median {1e6 / ours.wall:.1f} us, "
             f"p99 {1e6 / p99:.1f} us, worst {1e6 / worst:.1f} us a world"
         )
     state, seat = positions[0]
@@ -416,8 +462,8 @@ def information_rows(
         (f"{label}: information_state_hash, reference", keys_ref, "keys/s"),
     ]
     ratios += [
-        (f"{label}: observation_tensor: C++ / reference", obs / obs_ref),
-        (f"{label}: information_state_hash: C++ / reference", keys / keys_ref),
+        (f"{label}: observation_tensor: C++ / reference", obs.cpu / obs_ref.cpu),
+        (f"{label}: information_state_hash: C++ / reference", keys.cpu / keys_ref.cpu),
     ]
     return rows, ratios, notes
 
@@ -436,7 +482,7 @@ def main() -> None:
     repeats = 1 if args.quick else 3
     n = lambda x: max(1, int(x * scale))  # noqa: E731
 
-    rows: List[Tuple[str, float, str]] = []
+    rows: List[Row] = []
     cf_core, cf_ref = core.ChickenFoot(players=4), ref.ChickenFoot(players=4)
 
     # -- batch simulation
@@ -449,8 +495,8 @@ def main() -> None:
         ("simulate, reference", simr, "rounds/s"),
     ]
     ratios = [
-        ("C++ 2 threads / 1 thread", sim2 / sim1),
-        ("C++ simulate (1 thread) / reference simulate", sim1 / simr),
+        ("C++ 2 threads / 1 thread (wall clock)", sim2.wall / sim1.wall),
+        ("C++ simulate (1 thread) / reference simulate", sim1.cpu / simr.cpu),
     ]
 
     # -- the Python step loop
@@ -460,13 +506,13 @@ def main() -> None:
         ("step loop, C++ core", step_core, "actions/s"),
         ("step loop, reference", step_ref, "actions/s"),
     ]
-    ratios.append(("step loop: C++ core / reference", step_core / step_ref))
+    ratios.append(("step loop: C++ core / reference", step_core.cpu / step_ref.cpu))
 
     try:
         import pyspiel
         from open_spiel.python import games as _python_games  # noqa: F401  (registers python_* games)
     except ImportError:
-        rows.append(("OpenSpiel", float("nan"), "not installed (pip install open_spiel)"))
+        rows.append(("OpenSpiel", Rate(float("nan"), float("nan")), "not installed (pip install open_spiel)"))
     else:
         block = pyspiel.load_game("python_block_dominoes")
         eights = pyspiel.load_game("crazy_eights")
@@ -477,8 +523,8 @@ def main() -> None:
             ("step loop, OpenSpiel crazy_eights (C++)", os_eights, "actions/s"),
         ]
         ratios += [
-            ("step loop: C++ core / OpenSpiel python_block_dominoes", step_core / os_block),
-            ("step loop: C++ core / OpenSpiel crazy_eights", step_core / os_eights),
+            ("step loop: C++ core / OpenSpiel python_block_dominoes", step_core.cpu / os_block.cpu),
+            ("step loop: C++ core / OpenSpiel crazy_eights", step_core.cpu / os_eights.cpu),
         ]
         # the same game driven through the OpenSpiel bridge (docs/ecosystem.md): the deal as chance nodes
         import dominocore.openspiel  # noqa: F401  (registers the dominocore_* games)
@@ -486,7 +532,7 @@ def main() -> None:
         bridged = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
         os_bridge = best_rate(lambda: openspiel_loop(bridged, n(60)), repeats)
         rows.append(("step loop, trains via dominocore.openspiel (chance too)", os_bridge, "actions/s"))
-        ratios.append(("step loop: C++ core / OpenSpiel-driven dominocore", step_core / os_bridge))
+        ratios.append(("step loop: C++ core / OpenSpiel-driven dominocore", step_core.cpu / os_bridge.cpu))
 
     # -- Block and partnership Block against OpenSpiel's python_block_dominoes and
     # python_team_dominoes (docs/games/partnership.md P6), on identical games
@@ -521,7 +567,7 @@ def main() -> None:
     ):
         rate = best_rate(moves_of(rules), repeats)
         rows.append((f"simulate, {label}, C++, 1 thread", rate, "moves/s"))
-        ratios.append((f"cost a move: {label} / Block 2p", block_moves / rate))
+        ratios.append((f"cost a move: {label} / Block 2p", block_moves.cpu / rate.cpu))
 
     # -- a long Doubles match (O(1) accounting a round) and the resources of a batch
     long_match = core.Doubles(players=2, target=10**6, max_rounds=n(100_000))
@@ -536,8 +582,6 @@ def main() -> None:
     rows.append(("Round.clone(), C++ core (from Python)", clones, "clones/s"))
 
     # -- search: IS-MCTS iterations a second (bench/search_rates.py)
-    from search_rates import ismcts_rows
-
     more_rows, more_ratios = ismcts_rows(args.quick, repeats)
     rows += more_rows
     ratios += more_ratios
@@ -560,19 +604,18 @@ def main() -> None:
         f"dominocore bench: Chicken Foot trains, double-9, 4 players; random policy{' (quick)' if args.quick else ''}"
     )
     print()
-    print(f"| {'measurement':52} | {'rate':>14} | unit |")
-    print(f"|{'-' * 54}|{'-' * 16}|------|")
-    for name, rate, unit in rows:
-        print(f"| {name:52} | {rate:>14,.0f} | {unit} |")
+    print("\n".join(rate_table(rows)))
     print()
-    print(f"| {'ratio':52} | {'value':>14} |")
-    print(f"|{'-' * 54}|{'-' * 16}|")
+    print(f"| {'ratio (per CPU-second unless it says otherwise)':56} | {'value':>14} |")
+    print(f"|{'-' * 58}|{'-' * 16}|")
     for name, value in ratios:
-        print(f"| {name:52} | {value:>14.2f} |")
+        print(f"| {name:56} | {value:>14.2f} |")
+    print()
+    print("\n".join(goal_table(rows, ratios)))
     print()
     print(
         f"round state: {core.STATE_BYTES} bytes (sizeof(State); undo history beside it); "
-        f"clone() {1e9 / clones:,.0f} ns from Python"
+        f"clone() {1e9 / clones.wall:,.0f} ns from Python"
     )
     print(
         f"simulate: {per_round:.1f} bytes a round at peak ({n(4_000_000):,} rounds, 4 players; the result itself "
