@@ -15,11 +15,11 @@ few repeats.
 from __future__ import annotations
 
 import random
-import time
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 import dominocore._native as core
 from dominocore.search import ISMCTSPlayer
+from rates import Rate, Row, best_rate, rate_table  # bench/, beside this file
 
 
 def search_positions(count: int, seed: int = 11) -> list:
@@ -40,45 +40,38 @@ def search_positions(count: int, seed: int = 11) -> list:
     return out
 
 
-def ismcts_rate(positions: list, iterations: int, threads: int, repeats: int) -> float:
+def ismcts_rate(positions: list, iterations: int, threads: int, repeats: int) -> Rate:
     """Best iterations/second of IS-MCTS (2 trees, random rollouts) over ``positions``."""
     bot = ISMCTSPlayer(iterations=iterations, trees=2, threads=threads, seed=1)
-    best = 0.0
-    for _ in range(repeats):
-        done = 0
-        start = time.perf_counter()
-        for r in positions:
-            done += bot.search(r)["iterations"]
-        best = max(best, done / (time.perf_counter() - start))
-    return best
+    return best_rate(lambda: sum(bot.search(r)["iterations"] for r in positions), repeats)
 
 
-def openspiel_ismcts_rate(positions: list, iterations: int, repeats: int) -> float:
+def openspiel_ismcts_rate(positions: list, iterations: int, repeats: int) -> Optional[Rate]:
     """Best iterations/second of OpenSpiel's ``ISMCTSBot`` on the same
     positions, through the OpenSpiel bridge (its resampling is the exact
-    determinizer); 0 without open_spiel."""
+    determinizer); None without open_spiel."""
     try:
         import dominocore.openspiel  # noqa: F401  (registers the games)
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import ismcts, mcts
     except ImportError:
-        return 0.0
+        return None
     game = pyspiel.load_game("dominocore_chickenfoot(rule_set=trains,players=4,set=9)")
     states = [game.new_initial_state_from_round(r) for r in positions]
-    best = 0.0
-    for _ in range(repeats):
+
+    def run() -> int:
         rng = np.random.RandomState(1)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         bot = ismcts.ISMCTSBot(game, evaluator, 0.7, iterations, random_state=rng)
-        start = time.perf_counter()
         for state in states:
             bot.step(state)
-        best = max(best, iterations * len(states) / (time.perf_counter() - start))
-    return best
+        return iterations * len(states)
+
+    return best_rate(run, repeats)
 
 
-def ismcts_rows(quick: bool, repeats: int) -> Tuple[List[Tuple[str, float, str]], List[Tuple[str, float]]]:
+def ismcts_rows(quick: bool, repeats: int) -> Tuple[List[Row], List[Tuple[str, float]]]:
     """The rows and ratios for bench/compare.py."""
     positions = search_positions(4 if quick else 20)
     iterations = 2_000 if quick else 20_000
@@ -88,17 +81,16 @@ def ismcts_rows(quick: bool, repeats: int) -> Tuple[List[Tuple[str, float, str]]
         ("IS-MCTS trains d9 4p, 2 trees, 1 thread", one, "iterations/s"),
         ("IS-MCTS trains d9 4p, 2 trees, 2 threads", two, "iterations/s"),
     ]
-    ratios = [("IS-MCTS 2 threads / 1 thread (goal >= 1.7)", two / one)]
+    ratios = [("IS-MCTS 2 threads / 1 thread (wall clock; goal >= 1.7)", two.wall / one.wall)]
     theirs = openspiel_ismcts_rate(positions[:2] if quick else positions[:5], 100 if quick else 300, 1)
     if theirs:
         rows.append(("OpenSpiel ISMCTSBot (Python) via dominocore.openspiel", theirs, "iterations/s"))
-        ratios.append(("IS-MCTS core 1 thread / OpenSpiel ISMCTSBot (goal >= 100)", one / theirs))
+        ratios.append(("IS-MCTS core 1 thread / OpenSpiel ISMCTSBot (goal >= 100)", one.cpu / theirs.cpu))
     return rows, ratios
 
 
 if __name__ == "__main__":
     rows, ratios = ismcts_rows(False, 3)
-    for name, rate, unit in rows:
-        print(f"| {name:52} | {rate:>14,.0f} | {unit} |")
+    print("\n".join(rate_table(rows)))
     for name, value in ratios:
-        print(f"| {name:52} | {value:>14.2f} |")
+        print(f"| {name:56} | {value:>14.2f} |")

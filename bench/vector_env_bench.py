@@ -16,25 +16,14 @@ same rows in its table.
 from __future__ import annotations
 
 import argparse
-import time
-from typing import Callable, List, Tuple
+from typing import List, Tuple
 
 import dominocore as dc
 import numpy as np
 from dominocore._native import STATE_BYTES
+from rates import Row, best_rate, rate_table  # bench/, beside this file
 
 NUM_ENVS = 4096
-
-
-def best_rates(work: Callable[[], int], repeats: int) -> Tuple[float, float]:
-    """Best units per wall-clock second and per process CPU-second of ``work``."""
-    wall, cpu = [], []
-    for _ in range(repeats):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        units = work()
-        wall.append(units / (time.perf_counter() - start))
-        cpu.append(units / max(time.process_time() - start_cpu, 1e-9))
-    return max(wall), max(cpu)
 
 
 def random_steps(env: dc.VectorEnv, steps: int) -> int:
@@ -56,27 +45,21 @@ def numpy_steps(env: dc.VectorEnv, steps: int, seed: int = 1) -> int:
     return steps * env.num_envs
 
 
-def vector_env_rows(
-    scale: float, repeats: int, num_envs: int = NUM_ENVS
-) -> Tuple[List[Tuple[str, float, str]], List[str]]:
+def vector_env_rows(scale: float, repeats: int, num_envs: int = NUM_ENVS) -> Tuple[List[Row], List[str]]:
     """The table rows ``(name, rate, unit)`` and notes (memory per environment)."""
     rules = dc.ChickenFoot(players=4)
     steps = max(2, int(300 * scale * NUM_ENVS / num_envs))
-    rows: List[Tuple[str, float, str]] = []
-    cpu_notes = []
+    rows: List[Row] = []
     envs = {t: dc.VectorEnv(rules, num_envs, seed=1, threads=t) for t in (1, 2)}
     for t, env in envs.items():
-        wall, cpu = best_rates(lambda env=env: random_steps(env, steps), repeats)
-        rows.append((f"VectorEnv.step_random, {t} thread{'s' if t > 1 else ''}", wall, "env steps/s"))
-        cpu_notes.append(f"step_random {t} thread(s) {cpu:,.0f}")
-    wall, cpu = best_rates(lambda: numpy_steps(envs[2], steps), repeats)
-    rows.append(("VectorEnv.step, numpy random legal, 2 threads", wall, "env steps/s"))
-    cpu_notes.append(f"numpy end to end 2 threads {cpu:,.0f}")
+        rate = best_rate(lambda env=env: random_steps(env, steps), repeats)
+        rows.append((f"VectorEnv.step_random, {t} thread{'s' if t > 1 else ''}", rate, "env steps/s"))
+    rate = best_rate(lambda: numpy_steps(envs[2], steps), repeats)
+    rows.append(("VectorEnv.step, numpy random legal, 2 threads", rate, "env steps/s"))
     env = envs[2]
     rows_bytes = env.num_actions + 4 * (env.observation_shape[0] + env.players) + 4 + 1 + 4 + 8
     notes = [
-        f"VectorEnv: {num_envs} environments, steps with observations; per CPU-second (env steps): "
-        + "; ".join(cpu_notes),
+        f"VectorEnv: {num_envs} environments, steps with observations",
         f"VectorEnv memory: {env.bytes_per_env:,} bytes per environment ({STATE_BYTES:,} round state, "
         f"{rows_bytes:,} of array rows, the rest undo history)",
     ]
@@ -90,10 +73,7 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=NUM_ENVS, help=f"environments (default {NUM_ENVS})")
     args = parser.parse_args()
     rows, notes = vector_env_rows(0.05 if args.quick else 1.0, 1 if args.quick else 3, args.envs)
-    print(f"| {'measurement':52} | {'rate':>14} | unit |")
-    print(f"|{'-' * 54}|{'-' * 16}|------|")
-    for name, rate, unit in rows:
-        print(f"| {name:52} | {rate:>14,.0f} | {unit} |")
+    print("\n".join(rate_table(rows)))
     for note in notes:
         print(f"- {note}")
 
