@@ -231,6 +231,9 @@ class State {
 
  private:
   friend class Bots;  // its play_out() runs the engine's inlined loop on r_
+  // Its samples rewrite the hidden tiles of a world it replayed once
+  // (determinize.cpp) instead of replaying every world's history.
+  friend class Determinizer;
   friend Move greedy_move(const State& s);
 
   static int shown_number(int number) noexcept { return number == kNoNumber ? -1 : number; }
