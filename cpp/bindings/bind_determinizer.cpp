@@ -78,6 +78,22 @@ void bind_determinizer(py::module_& m) {
           py::arg("seed"),
           "A world (a RoundCore) drawn with `seed`, an integer 0..2**64-1 or a SplitMix64 "
           "(which advances).")
+      .def(
+          "_sample_deal",
+          [](DeterminizerCore& d, py::handle seed) {
+            Rng rng(to_uint64(seed, "seed"));
+            Deal deal;
+            {
+              py::gil_scoped_release release;
+              const std::lock_guard<std::mutex> hold(d.lock);
+              deal = d.det.sample_deal(rng);
+            }
+            return py::make_tuple(deal.centre, deal.starter, deal.hands, deal.yard,
+                                  deal.setup_draws, deal.highest_double, deal.carried);
+          },
+          py::arg("seed"),
+          "The deal of the world `_sample(seed)` gives (an integer seed), as RoundCore._deal, "
+          "before its history is replayed (tests of the worlds).")
       .def_property_readonly(
           "_stats",
           [](DeterminizerCore& d) {

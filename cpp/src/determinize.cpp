@@ -28,6 +28,14 @@
 // past a bound, by seat (seat_count.hpp) and of coarser models
 // (determinize_build.cpp, which says when).
 //
+// Worlds. Only the hidden tiles differ between two worlds of one
+// determinizer: the first world is replayed from its deal once (the
+// template), and every world after it is a copy of that State with the tiles
+// of its own draw written where they sit (make_template, write_hidden): the
+// State that replaying its deal would give, at a fraction of the cost (a
+// search makes a world every iteration). The draws are the same either way,
+// so a seed gives the same world (tests/test_determinize_worlds.py).
+//
 // The files: determinize_model.cpp builds the slot model; this one samples
 // from it (proposals, draws from a count, the deal they give) and holds the
 // public Determinizer; determinize_build.cpp builds the counts. Their shared
@@ -188,27 +196,26 @@ int Determinizer::seat() const noexcept { return impl_->seat; }
 const Rules& Determinizer::rules() const noexcept { return impl_->rules; }
 const DeterminizerStats& Determinizer::stats() const noexcept { return impl_->stats; }
 
-Deal Determinizer::sample_deal(Rng& rng) {
-  Impl& im = *impl_;
-  DeterminizerStats& st = im.stats;
+void Determinizer::Impl::draw(Rng& rng) {
+  DeterminizerStats& st = stats;
   ++st.samples;
   // Every sample tries the same number of proposals first, whatever came
   // before, so a world depends on the seed alone (the count, once built, only
   // saves building it again).
-  for (int k = 0; k < im.proposals; ++k) {
+  for (int k = 0; k < proposals; ++k) {
     ++st.proposals;
-    if (im.propose(rng)) {
+    if (propose(rng)) {
       ++st.accepted;
-      return im.assemble();
+      return;
     }
   }
-  if (!im.count && !im.seat_count && !st.count_too_large) im.fetch_count();
+  if (!count && !seat_count && !st.count_too_large) fetch_count();
   if (st.count_too_large) {  // no count within its bound: keep proposing, within a bound
     for (uint64_t k = 0; k < kMaxProposals; ++k) {
       ++st.proposals;
-      if (im.propose(rng)) {
+      if (propose(rng)) {
         ++st.accepted;
-        return im.assemble();
+        return;
       }
     }
     throw StateError(
@@ -218,28 +225,119 @@ Deal Determinizer::sample_deal(Rng& rng) {
   }
   ++st.count_samples;
   for (uint64_t k = 0; k < kMaxProposals; ++k) {
-    if (!im.from_count(rng))
+    if (!from_count(rng))
       ++st.relaxed_rejected;
-    else if (!im.alive())
+    else if (!alive())
       ++st.count_rejected;
     else
-      return im.assemble();
+      return;
   }
   throw StateError("cannot determinize this position: " + std::to_string(kMaxProposals) +
                    " draws of its count in a row were rejected (docs/information.md 4: not seen)");
 }
 
-State Determinizer::sample(Rng& rng) {
-  const Deal deal = sample_deal(rng);
-  State world(impl_->rules, deal);
-  for (const Move& m : impl_->moves) {
+Deal Determinizer::sample_deal(Rng& rng) {
+  impl_->draw(rng);
+  return impl_->assemble();
+}
+
+// The template: the deal of the tiles just drawn, its history replayed, and
+// where the hidden tiles sit in the State that gives. A world's hidden tiles
+// are the other seats' hands (as dealt and now), their search draws, the
+// yard's order and the tiles drawn from it; a drawn tile also sits in the
+// flow that the undo records keep (and the flow now) until its turn ends.
+// Everything else a replay writes (the layout, the ends, the flow's other
+// fields, the points) follows from the public moves alone.
+void Determinizer::make_template() {
+  Impl& im = *impl_;
+  State w(im.rules, im.assemble());
+  for (const Move& m : im.moves) {
 #ifndef NDEBUG
-    if (world.check(m) != Reason::Ok)
+    if (w.check(m) != Reason::Ok)
       throw std::logic_error("determinize: the world does not replay move " + move_name(m));
 #endif
-    world.push_unchecked(m);
+    w.push_unchecked(m);
   }
+  auto t = std::make_shared<Impl::Template>(std::move(w));
+  const RoundData& r = t->world.r_;
+  for (int k = 0; k < r.n_placed; ++k) t->layout.set(r.placed[k].tile);
+  const size_t L = im.base.setup_draws.size();
+  if (L > 0) {  // as assemble() reads them
+    int cursor[kMaxPlayers];
+    for (int j = 0; j < im.players; ++j)
+      cursor[j] = j == im.seat ? 0 : im.seats[j].first + im.seats[j].initial - im.seats[j].search;
+    for (size_t i = 0; i + 1 < L; ++i) {
+      const int j = static_cast<int>((static_cast<size_t>(im.base.round_index) + i) %
+                                     static_cast<size_t>(im.players));
+      if (j != im.seat) t->search_refs.emplace_back(static_cast<int>(i), cursor[j]);
+      ++cursor[j];
+    }
+  }
+  // The k-th Draw took yard[yard_base + k]; a drawn tile in a flow is the
+  // last Draw's.
+  int draws = 0;
+  const auto hidden_draw = [&](int drawn) {
+    if (drawn < 0) return -1;
+    if (draws == 0 || r.yard[r.yard_base + draws - 1] != drawn)
+      throw std::logic_error("determinize: a flow's drawn tile is not the last Draw's");
+    return im.draw_tile[static_cast<size_t>(draws - 1)] < 0 ? draws - 1 : -1;
+  };
+  for (size_t i = 0; i < r.hist.size(); ++i) {
+    const int k = hidden_draw(r.hist[i].before.drawn);
+    if (k >= 0) t->drawn_refs.emplace_back(static_cast<int>(i), k);
+    if (r.hist[i].move.kind == MoveKind::Draw) ++draws;
+  }
+  t->live_draw = hidden_draw(r.f.drawn);
+  if (draws != static_cast<int>(im.draw_tile.size()) ||
+      r.yard_len - r.yard_base != draws + im.n_slots - im.yard_first)
+    throw std::logic_error("determinize: the world's yard does not match its slots");
+  im.templ = std::move(t);
+}
+
+void Determinizer::write_hidden(State& world) const {
+  const Impl& im = *impl_;
+  const Impl::Template& t = *im.templ;
+  const std::vector<int>& tile = im.tile_of_slot;
+  RoundData& r = world.r_;
+  for (int j = 0; j < im.players; ++j) {
+    if (j == im.seat) continue;
+    const Impl::SeatSlots& slots = im.seats[j];
+    TileSet dealt, held;
+    for (int x = slots.first; x < slots.first + slots.initial; ++x)
+      dealt.set(tile[static_cast<size_t>(x)]);
+    held = dealt;
+    for (int x = slots.first + slots.initial; x < slots.first + slots.slots; ++x)
+      held.set(tile[static_cast<size_t>(x)]);
+    r.deal_hands[j] = dealt;
+    r.hands[j] = minus(held, t.layout);  // what it placed (its fixed draws too) is in the layout
+  }
+  uint8_t* yard = r.yard + r.yard_base;
+  size_t k = 0;
+  for (; k < im.draw_tile.size(); ++k)
+    yard[k] = static_cast<uint8_t>(
+        im.draw_tile[k] >= 0 ? im.draw_tile[k] : tile[static_cast<size_t>(im.draw_slot[k])]);
+  for (int x = im.yard_first; x < im.n_slots; ++x)
+    yard[k++] = static_cast<uint8_t>(tile[static_cast<size_t>(x)]);
+  for (const auto& [i, slot] : t.search_refs)
+    r.setup_draws[i] = static_cast<uint8_t>(tile[static_cast<size_t>(slot)]);
+  for (const auto& [i, d] : t.drawn_refs)
+    r.hist[static_cast<size_t>(i)].before.drawn = static_cast<int16_t>(yard[d]);
+  if (t.live_draw >= 0) r.f.drawn = static_cast<int16_t>(yard[t.live_draw]);
+}
+
+State Determinizer::sample(Rng& rng) {
+  impl_->draw(rng);
+  if (!impl_->templ) make_template();
+  State world(impl_->templ->world);
+  write_hidden(world);
   return world;
+}
+
+void Determinizer::sample(Rng& rng, State& world) {
+  impl_->draw(rng);
+  if (!impl_->templ) make_template();
+  world = impl_->templ->world;
+  write_hidden(world);
 }
 
 State determinize(const State& state, int seat, uint64_t seed) {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "determinize_count.hpp"
@@ -104,10 +105,29 @@ struct Determinizer::Impl {
   std::vector<std::vector<int>> bucket;
   std::vector<int> free_room;
 
+  /// The first world this copy sampled, replayed from its deal, and where its
+  /// hidden tiles sit: every world is a copy of it with the tiles of its own
+  /// draw written there (Determinizer::write_hidden), the State that
+  /// replaying its deal would give, without the replay. Read-only once made
+  /// (clones made after share it).
+  struct Template {
+    explicit Template(State w) : world(std::move(w)) {}
+    State world;
+    TileSet layout;  ///< the tiles placed (public): held by nobody
+    /// (setup_draws index, slot): another seat's search draw.
+    std::vector<std::pair<int, int>> search_refs;
+    /// (history record, draw): the record's flow holds a hidden draw's tile.
+    std::vector<std::pair<int, int>> drawn_refs;
+    int live_draw = -1;  ///< the hidden draw whose tile is the flow's drawn tile now, -1: none
+  };
+  std::shared_ptr<const Template> templ;
+
   int proposals = Determinizer::kProposals;                  ///< per sample, before the count
   Determinizer::Method method = Determinizer::Method::Auto;  ///< the count to build
 
   Impl(const State& state, int seat);
+  /// One world's hidden tiles into tile_of_slot: the proposals, then the count.
+  void draw(Rng& rng);
   bool propose(Rng& rng);
   bool alive() const;
   std::vector<int> tile_order() const;

@@ -30,6 +30,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -256,10 +257,18 @@ SearchResult search(const State& state, const SearchOptions& opt, SearchCache* c
         }
         detail::TreeSearch ts(opt, seat, state.players());
         if (opt.algorithm == SearchAlgorithm::ISMCTS) {
-          ts.run([&](Rng& r) { return det->sample(r); }, rng, iterations, timed, start, stop);
+          ts.run(
+              [&](Rng& r, std::optional<State>& world) {
+                if (world)
+                  det->sample(r, *world);
+                else
+                  world = det->sample(r);
+              },
+              rng, iterations, timed, start, stop);
         } else {
           const State fixed = opt.algorithm == SearchAlgorithm::PIMC ? det->sample(rng) : state;
-          ts.run([&](Rng&) { return State(fixed); }, rng, iterations, timed, start, stop);
+          ts.run([&](Rng&, std::optional<State>& world) { world = fixed; }, rng, iterations, timed,
+                 start, stop);
         }
         stats[static_cast<size_t>(t)] = ts.stats(out.moves);
       }

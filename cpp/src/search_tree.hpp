@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "dominocore/move.hpp"
@@ -74,18 +75,20 @@ class TreeSearch {
   TreeSearch(const SearchOptions& o, int seat, int players)
       : opt_(o), seat_(seat), players_(players), bots_({o.rollout}, players, 0) {}
 
-  /// Runs up to `budget` iterations, each on the world `world_of(rng)`
-  /// gives: a new determinization (IS-MCTS) or a copy of a fixed world
-  /// (PIMC's worlds, cheat). When `timed`, it stops once `stop` has passed
-  /// since `begin`, but never before its first iteration.
+  /// Runs up to `budget` iterations, each on the world `world_of(rng,
+  /// world)` writes into `world` (empty at first; then the last iteration's,
+  /// whose buffers it may reuse): a new determinization (IS-MCTS) or a copy of
+  /// a fixed world (PIMC's worlds, cheat). When `timed`, it stops once `stop`
+  /// has passed since `begin`, but never before its first iteration.
   template <class WorldOf>
   void run(WorldOf world_of, Rng& rng, uint64_t budget, bool timed, Clock::time_point begin,
            Clock::duration stop) {
     start(rng);
+    std::optional<State> world;
     for (uint64_t it = 0; it < budget; ++it) {
       if (timed && it > 0 && Clock::now() - begin >= stop) break;
-      State world = world_of(rng);
-      iterate(world, rng);
+      world_of(rng, world);
+      iterate(*world, rng);
       ++iterations_;
     }
   }

@@ -102,12 +102,19 @@ class Determinizer {
   Deal sample_deal(Rng& rng);
   /// A world: the sampled deal with the round's moves replayed.
   State sample(Rng& rng);
+  /// The same world, written over `world` (any State: it is overwritten
+  /// whole, its buffers reused): the search's path, one world per iteration.
+  void sample(Rng& rng, State& world);
 
   const DeterminizerStats& stats() const noexcept;
 
  private:
   struct Impl;
   explicit Determinizer(std::unique_ptr<Impl> impl) noexcept;
+  // A world is the first one this determinizer replayed with the hidden
+  // tiles of a new draw written over it (determinize.cpp; State's friend).
+  void make_template();
+  void write_hidden(State& world) const;
   std::unique_ptr<Impl> impl_;
 };
 
