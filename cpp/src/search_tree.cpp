@@ -17,6 +17,12 @@ constexpr int kChanceCode = -3;  // beside move_code()'s Draw (-1) and Pass (-2)
 /// Edges one tree may hold (32 bytes each): past it, a tree stops growing and
 /// its iterations only walk and roll out.
 constexpr size_t kMaxEdges = size_t{1} << 24;
+/// The table of one node's legal moves by code: a power of two at least
+/// twice the most moves.
+constexpr uint32_t kMoveSlots = 4096;
+static_assert(kMoveSlots >= 2 * kMaxDistinctMoves, "the table of moves is too small");
+
+uint32_t code_hash(int code) noexcept { return (static_cast<uint32_t>(code) * 0x9E3779B1u) >> 16; }
 
 /// Per seat, the reward of a finished world (docs/search.md "The reward"):
 /// the round margin, or the seat's own points (negated where they are costs).
@@ -47,22 +53,41 @@ TreeStats TreeSearch::stats(const std::vector<Move>& root_moves) const {
 void TreeSearch::iterate(State& world, Rng& rng) {
   path_.clear();
   int node = 0, depth = 0;
-  Move buf[kMaxDistinctMoves];
+  Move* const buf = moves_.data();
   int untried[kMaxDistinctMoves];
   int edge_of[kMaxDistinctMoves];
+  int code_of[kMaxDistinctMoves];
+  uint16_t slot[kMoveSlots];
   while (!world.is_over()) {
     if (opt_.max_depth > 0 && depth >= opt_.max_depth) break;
     const int mover = world.current_player();
     const int n = world.distinct_moves(buf);
-    int n_untried = 0;
+    // Each legal move's edge, in one walk over the node's edges (which may be
+    // many more than the moves: the arms of other worlds), the moves looked
+    // up by code in a small open-addressing table (slot: 1 + the move's index).
+    uint32_t mask = 15;
+    while (mask + 1 < 2 * static_cast<uint32_t>(n)) mask = 2 * mask + 1;
+    std::fill(slot, slot + mask + 1, uint16_t{0});
     for (int i = 0; i < n; ++i) {
-      const int e = tree_.find(node, move_code(buf[i]), -1);
-      edge_of[i] = e;
-      if (e < 0)
-        untried[n_untried++] = i;
-      else
-        ++tree_.edges[static_cast<size_t>(e)].avail;
+      code_of[i] = move_code(buf[i]);
+      edge_of[i] = -1;
+      uint32_t h = code_hash(code_of[i]) & mask;
+      while (slot[h]) h = (h + 1) & mask;
+      slot[h] = static_cast<uint16_t>(i + 1);
     }
+    for (int e = tree_.first[static_cast<size_t>(node)]; e >= 0;) {
+      Edge& E = tree_.edges[static_cast<size_t>(e)];
+      for (uint32_t h = code_hash(E.code) & mask; slot[h]; h = (h + 1) & mask)
+        if (code_of[slot[h] - 1] == E.code) {
+          edge_of[slot[h] - 1] = e;
+          ++E.avail;
+          break;
+        }
+      e = E.next;
+    }
+    int n_untried = 0;
+    for (int i = 0; i < n; ++i)
+      if (edge_of[i] < 0) untried[n_untried++] = i;
     if (n_untried > 0) {
       const int i = untried[rng.below_unchecked(static_cast<uint64_t>(n_untried))];
       if (tree_.edges.size() < kMaxEdges) {

@@ -73,7 +73,11 @@ struct TreeStats {
 class TreeSearch {
  public:
   TreeSearch(const SearchOptions& o, int seat, int players)
-      : opt_(o), seat_(seat), players_(players), bots_({o.rollout}, players, 0) {}
+      : opt_(o),
+        seat_(seat),
+        players_(players),
+        bots_({o.rollout}, players, 0),
+        moves_(static_cast<size_t>(kMaxDistinctMoves)) {}
 
   /// Runs up to `budget` iterations, each on the world `world_of(rng,
   /// world)` writes into `world` (empty at first; then the last iteration's,
@@ -116,6 +120,10 @@ class TreeSearch {
   Bots bots_;
   Tree tree_;
   std::vector<Step> path_;
+  /// The legal moves at a node: a buffer of the most moves, made once (a
+  /// local array of Move, whose members have initialisers, would be
+  /// initialised whole at every iteration).
+  std::vector<Move> moves_;
   std::vector<double> reward_;
   uint64_t iterations_ = 0;
 };
