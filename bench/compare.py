@@ -40,7 +40,7 @@ import dominocore._native as core  # the former name: a baseline before dominoco
 import dominocore.reference as ref
 import dominocore.search as search
 import numpy as np
-from rates import Rate, Row, best, best_rate, rate_table, timed  # bench/, beside this file
+from rates import Rate, Row, best, best_rate, rate_table, timed, without_blas_threads  # bench/, beside this file
 from search_rates import ismcts_rows, search_positions
 from vector_env_bench import vector_env_rows
 
@@ -471,11 +471,7 @@ def information_rows(
 
 
 def main() -> None:
-    if "OPENBLAS_NUM_THREADS" not in os.environ:
-        # numpy's OpenBLAS threads spin after start-up and would count as CPU time of every
-        # workload here (up to 7% of a profile): run again without them, workers included
-        os.environ["OPENBLAS_NUM_THREADS"] = "1"
-        os.execv(sys.executable, [sys.executable, *sys.argv])
+    without_blas_threads()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
     parser.add_argument("--baseline", metavar="REV", help="also compare the working tree with git revision REV")

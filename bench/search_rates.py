@@ -14,14 +14,12 @@ few repeats.
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from typing import List, Optional, Tuple
 
 import dominocore._native as core
 from dominocore.search import ISMCTSPlayer
-from rates import Rate, Row, best_rate, rate_table  # bench/, beside this file
+from rates import Rate, Row, best_rate, rate_table, without_blas_threads  # bench/, beside this file
 
 
 def search_positions(count: int, seed: int = 11) -> list:
@@ -92,11 +90,7 @@ def ismcts_rows(quick: bool, repeats: int) -> Tuple[List[Row], List[Tuple[str, f
 
 
 if __name__ == "__main__":
-    if "OPENBLAS_NUM_THREADS" not in os.environ:
-        # numpy's OpenBLAS threads spin after start-up and would count as the
-        # search's CPU time (as in bench/compare.py): run again without them
-        os.environ["OPENBLAS_NUM_THREADS"] = "1"
-        os.execv(sys.executable, [sys.executable, *sys.argv])
+    without_blas_threads()
     rows, ratios = ismcts_rows(False, 3)
     print("\n".join(rate_table(rows)))
     for name, value in ratios:

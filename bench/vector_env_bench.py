@@ -21,7 +21,7 @@ from typing import List, Tuple
 import dominocore as dc
 import numpy as np
 from dominocore._native import STATE_BYTES
-from rates import Row, best_rate, rate_table  # bench/, beside this file
+from rates import Row, best_rate, rate_table, without_blas_threads  # bench/, beside this file
 
 NUM_ENVS = 4096
 
@@ -68,6 +68,7 @@ def vector_env_rows(scale: float, repeats: int, num_envs: int = NUM_ENVS) -> Tup
 
 def main() -> None:
     """Print the rows and notes."""
+    without_blas_threads()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
     parser.add_argument("--envs", type=int, default=NUM_ENVS, help=f"environments (default {NUM_ENVS})")
