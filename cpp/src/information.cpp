@@ -336,18 +336,31 @@ int observation_tensor_size(const Rules& rules) {
 
 namespace {
 
-// The observation of game G: the shared planes, then the game's own.
+// Tiles in a set without a popcount instruction: the portable x86-64 build
+// has none, and __builtin_popcountll would become a library call per word.
+inline int tile_count_swar(const TileSet& s) noexcept {
+  int n = 0;
+  for (uint64_t x : s.w) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    n += static_cast<int>((x * 0x0101010101010101ull) >> 56);
+  }
+  return n;
+}
+
+// The observation of game G, every plane but the layout (out + T .. out + 2T),
+// which is left as it is: zeroed, then written.
 template <class G>
-void observe(const RoundData& r, int seat, float* out) noexcept {
+void observe_but_layout(const RoundData& r, int seat, float* out, int size) noexcept {
   const Rules& rules = r.rules;
   const int T = r.tiles, p = rules.players, n = rules.set + 1;
   const bool live = !r.over;
-  std::memset(out, 0, sizeof(float) * static_cast<size_t>(observation_tensor_size(rules)));
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(T));
+  std::memset(out + 2 * T, 0, sizeof(float) * static_cast<size_t>(size - 2 * T));
   float* o = out;
-  r.hands[seat].for_each([&](int t) { o[t] = 1.0f; });  // own hand
-  o += T;
-  for (int k = 0; k < r.n_placed; ++k) o[r.placed[k].tile] = 1.0f;  // layout
-  o += T;
+  r.hands[seat].for_each([&](int t) { o[t] = 1.0f; });                 // own hand
+  o += 2 * T;                                                          // and the layout
   if (live && r.f.drawn >= 0 && r.f.cur == seat) o[r.f.drawn] = 1.0f;  // own drawn tile
   o += T;
   auto slot = [n](int number) { return number == kNoNumber ? n : number; };
@@ -368,7 +381,7 @@ void observe(const RoundData& r, int seat, float* out) noexcept {
   o += p;
   if (live) o[r.f.cur] = 1.0f;  // to move
   o += p;
-  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.hands[s].count());  // hand sizes
+  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(tile_count_swar(r.hands[s]));  // hand sizes
   o += p;
   o[0] = static_cast<float>(r.yard_size());
   o[1] = live && r.f.drawn >= 0 ? 1.0f : 0.0f;  // drawing
@@ -378,11 +391,43 @@ void observe(const RoundData& r, int seat, float* out) noexcept {
   G::write_observation_planes(r, seat, o);  // Mexican Train: its train ends; Block: teammates
 }
 
+template <class G>
+void observe(const RoundData& r, int seat, float* out, int size) noexcept {
+  float* layout = out + r.tiles;
+  std::memset(layout, 0, sizeof(float) * static_cast<size_t>(r.tiles));
+  for (int k = 0; k < r.n_placed; ++k) layout[r.placed[k].tile] = 1.0f;
+  observe_but_layout<G>(r, seat, out, size);
+}
+
 }  // namespace
 
 void observation_tensor(const State& state, int seat, float* out) noexcept {
-  games::with_game(state.rules().game,
-                   [&](auto tag) { observe<DOMINOCORE_GAME(tag)>(state.data(), seat, out); });
+  const RoundData& r = state.data();
+  games::with_game(r.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    observe<G>(r, seat, out, observation_tensor_size(r.rules));
+  });
+}
+
+void observation_tensors(const State* const* states, const int* seats, size_t count,
+                         float* out) noexcept {
+  if (count == 0) return;
+  const RoundData& first = states[0]->data();
+  const int size = observation_tensor_size(first.rules);
+  games::with_game(first.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    for (size_t i = 0; i < count; ++i)
+      observe<G>(states[i]->data(), seats[i], out + i * static_cast<size_t>(size), size);
+  });
+}
+
+void observation_tensor_after_move(const State& state, int seat, int placed, float* out) noexcept {
+  const RoundData& r = state.data();
+  games::with_game(r.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    if (placed >= 0) out[r.tiles + placed] = 1.0f;
+    observe_but_layout<G>(r, seat, out, observation_tensor_size(r.rules));
+  });
 }
 
 }  // namespace dominocore

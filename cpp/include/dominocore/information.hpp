@@ -5,6 +5,7 @@
 // state only. None allocates but information_state(), which builds its string.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -36,5 +37,15 @@ void information_state_tensor(const State& state, int seat, float* out);
 int observation_tensor_size(const Rules& rules);
 /// Writes every entry of `seat`'s observation tensor to out[0 .. observation_tensor_size(rules)).
 void observation_tensor(const State& state, int seat, float* out) noexcept;
+/// observation_tensor(*states[i], seats[i], out + i * size) for i < count,
+/// where every state has the rules of states[0] (the caller checks it).
+void observation_tensors(const State* const* states, const int* seats, size_t count,
+                         float* out) noexcept;
+/// Brings `out`, an observation tensor of `state` before its last move (of
+/// any seat), to `seat`'s tensor now, for a round that only moves forward:
+/// the layout plane, the one plane that only grows, gains the tile the move
+/// placed (`placed`, -1 for a Draw or a Pass) instead of being written whole;
+/// every other plane is rewritten.
+void observation_tensor_after_move(const State& state, int seat, int placed, float* out) noexcept;
 
 }  // namespace dominocore
