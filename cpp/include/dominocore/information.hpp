@@ -42,10 +42,10 @@ void observation_tensor(const State& state, int seat, float* out) noexcept;
 void observation_tensors(const State* const* states, const int* seats, size_t count,
                          float* out) noexcept;
 /// Brings `out`, an observation tensor of `state` before its last move (of
-/// any seat), to `seat`'s tensor now, for a round that only moves forward:
-/// the layout plane, the one plane that only grows, gains the tile the move
-/// placed (`placed`, -1 for a Draw or a Pass) instead of being written whole;
-/// every other plane is rewritten.
-void observation_tensor_after_move(const State& state, int seat, int placed, float* out) noexcept;
+/// any seat), to `seat`'s tensor now, for a round that only moves forward
+/// (there is a last move): it writes only what a move may change, from the
+/// move's undo record. The layout gains the tile placed, the mover's hand
+/// size changes by one; the small planes and the hand are written whole.
+void observation_tensor_after_move(const State& state, int seat, float* out) noexcept;
 
 }  // namespace dominocore
