@@ -1,6 +1,6 @@
 """Speed of the vectorized environment (docs/ecosystem.md 4): environment steps a second, with observations.
 
-    python bench/vector_env_bench.py            # about 10 seconds
+    python bench/vector_env_bench.py            # about 15 seconds
     python bench/vector_env_bench.py --quick    # a smoke test
 
 Chicken Foot trains, double-9, 4 players, 4096 environments. Rows: (a)
@@ -10,12 +10,15 @@ in numpy from the masks (``argmax(uniform + mask)``) and passed to
 ``step()``, on 2 threads. Each row gives the wall-clock rate (best of a few
 repeats) and the rate per CPU-second of the process (every thread's time),
 which a shared, loaded machine lowers less. ``bench/compare.py`` prints the
-same rows in its table.
+same rows in its table. ``main`` also times ``Round.observation_tensors``
+on a batch of 1000 mid-game positions into ``out``, as ``bench/compare.py``
+does (its ``information_rows``).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from typing import Callable, List, Tuple
 
@@ -83,6 +86,39 @@ def vector_env_rows(
     return rows, notes
 
 
+def mid_game_positions(rules: dc.Rules, count: int, seed: int = 7) -> List[Tuple[dc.Round, int]]:
+    """``count`` mid-game positions of random play with the seat to move
+    (``bench/compare.py``'s ``random_positions``)."""
+    rng = random.Random(seed)
+    positions: List[Tuple[dc.Round, int]] = []
+    while len(positions) < count:
+        state = dc.Round(rules, seed=seed + len(positions) + 1000 * rng.randrange(1000))
+        for _ in range(rng.randrange(1, 80)):
+            if state.is_over:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            positions.append((state, state.current_player))
+    return positions
+
+
+def observation_batch_rates(scale: float, repeats: int, count: int = 1000) -> Tuple[float, float]:
+    """``Round.observation_tensors(rounds, seats, out=batch)`` on ``count``
+    positions: tensors per wall-clock second and per CPU-second."""
+    positions = mid_game_positions(dc.ChickenFoot(players=4), count)
+    rounds = [s for s, _ in positions]
+    seats = [seat for _, seat in positions]
+    batch = np.zeros((len(rounds), *rounds[0].observation_tensor_shape), dtype=np.float32)
+    calls = max(2, int(200 * scale))
+
+    def fill() -> int:
+        for _ in range(calls):
+            dc.Round.observation_tensors(rounds, seats, out=batch)
+        return calls * len(rounds)
+
+    return best_rates(fill, repeats)
+
+
 def main() -> None:
     """Print the rows and notes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -96,6 +132,8 @@ def main() -> None:
         print(f"| {name:52} | {rate:>14,.0f} | {unit} |")
     for note in notes:
         print(f"- {note}")
+    wall, cpu = observation_batch_rates(0.05 if args.quick else 1.0, 1 if args.quick else 3)
+    print(f"- Round.observation_tensors, 1000 mid-game positions: {wall:,.0f} tensors/s, {cpu:,.0f} per CPU-second")
 
 
 if __name__ == "__main__":
