@@ -177,11 +177,10 @@ constexpr int kPrefetchAhead = 16;
 }  // namespace
 
 void VectorEnv::prefetch_(int i) const noexcept {
-  // Only the round: the rows of the arrays come in order, which the
-  // hardware's own prefetcher follows.
   const RoundData& r = states_[static_cast<size_t>(i)].data();
   // The rules, the flags and the hands; the open ends, the flow and the legal
-  // tiles; the count of placements and the history's pointers.
+  // tiles; the count of placements and the history's pointers; then the rows
+  // the step rewrites (without them, measured no faster within the noise).
   const auto* base = reinterpret_cast<const char*>(&r);
   prefetch_bytes(base, static_cast<size_t>(reinterpret_cast<const char*>(&r.deal_hands) - base),
                  false);
