@@ -334,11 +334,11 @@ def _mutations(r, steps):
 def test_a_round_read_while_another_thread_mutates_it():
     """Readers of a compiled Round, one thread mutating it through push, pop
     and apply_action all along: every read sees one of the states the round
-    goes through, never a mix. Round.observation_tensors releases the GIL;
-    it read the caller's rounds then, racing with the mutator (ThreadSanitizer
-    reports it); it now reads copies taken with the GIL held, so the rows of
-    one call, all of the same round, are equal and are that round's tensor
-    in one of its states."""
+    goes through, never a mix. Round.observation_tensors once read the
+    caller's rounds with the GIL released, racing with the mutator
+    (ThreadSanitizer reported it); it now holds the GIL throughout, so the
+    rows of one call, all of the same round, are equal and are that round's
+    tensor in one of its states."""
     steps = 200
     start = _mid_round(native, seed=2, moves=2)
     players = start.rules.players
@@ -366,7 +366,7 @@ def test_a_round_read_while_another_thread_mutates_it():
 
     def reader(seat):
         def run():
-            # Long calls (the GIL released for 64 tensors), for the mutator to run in.
+            # Calls of 64 tensors each, between which the mutator runs.
             out = np.empty((64, start.observation_tensor_shape[0]), np.float32)
             for i in range(reads):
                 rows = native.Round.observation_tensors([shared] * 64, seat, out=out)

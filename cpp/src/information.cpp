@@ -336,30 +336,54 @@ int observation_tensor_size(const Rules& rules) {
 
 namespace {
 
-// The observation of game G: the shared planes, then the game's own.
-template <class G>
-void observe(const RoundData& r, int seat, float* out) noexcept {
-  const Rules& rules = r.rules;
-  const int T = r.tiles, p = rules.players, n = rules.set + 1;
-  const bool live = !r.over;
-  std::memset(out, 0, sizeof(float) * static_cast<size_t>(observation_tensor_size(rules)));
-  float* o = out;
-  r.hands[seat].for_each([&](int t) { o[t] = 1.0f; });  // own hand
-  o += T;
-  for (int k = 0; k < r.n_placed; ++k) o[r.placed[k].tile] = 1.0f;  // layout
-  o += T;
-  if (live && r.f.drawn >= 0 && r.f.cur == seat) o[r.f.drawn] = 1.0f;  // own drawn tile
-  o += T;
-  auto slot = [n](int number) { return number == kNoNumber ? n : number; };
-  for (int i = 0; i < r.n_ends; ++i) o[slot(r.end_num[i])] += 1.0f;  // open ends
-  o += n + 1;
-  if (live) {  // legal ends
-    int b, e;
-    r.legal_slice(b, e);
-    for (int i = b; i < e; ++i)
-      if (G::end_open_to(r, i, r.f.cur)) o[slot(r.end_num[i])] += 1.0f;
+// Tiles in a set without a popcount instruction: the portable x86-64 build
+// has none, and __builtin_popcountll would become a library call per word.
+inline int tile_count_swar(const TileSet& s) noexcept {
+  int n = 0;
+  for (uint64_t x : s.w) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    n += static_cast<int>((x * 0x0101010101010101ull) >> 56);
   }
-  o += n + 1;
+  return n;
+}
+
+// Zeroes n floats with fixed-size stores, inlined: the planes are a few
+// hundred bytes, where a call to the library's memset costs as much as the stores.
+inline void zero_floats(float* p, int n) noexcept {
+  for (; n >= 16; n -= 16, p += 16) std::memset(p, 0, 16 * sizeof(float));
+  for (; n >= 4; n -= 4, p += 4) std::memset(p, 0, 4 * sizeof(float));
+  for (; n > 0; --n) *p++ = 0.0f;
+}
+
+// Whether every open end counts among the legal ends when no obligation
+// waits (the default hook: every game but Mexican Train).
+template <class G>
+constexpr bool kEveryEndOpen = &G::end_open_to == &games::GameBase::end_open_to;
+
+// The planes of game G's observation from the open ends on (after the own
+// drawn tile), but the hand sizes, into `o` (zeroed before).
+template <class G>
+void write_table_planes(const RoundData& r, int seat, float* o) noexcept {
+  const int p = r.rules.players, n = r.rules.set + 1;
+  const bool live = !r.over;
+  // Open ends: the engine keeps the count per number (kNoNumber at index n).
+  for (int v = 0; v < n; ++v) o[v] = static_cast<float>(r.num_count[v]);
+  o[n] = static_cast<float>(r.num_count[kNoNumber]);
+  float* legal = o + n + 1;
+  if (live) {  // legal ends
+    auto slot = [n](int number) { return number == kNoNumber ? n : number; };
+    if (kEveryEndOpen<G> && !r.f.obl_left) {
+      for (int v = 0; v <= n; ++v) legal[v] = o[v];
+    } else {
+      int b, e;
+      r.legal_slice(b, e);
+      for (int i = b; i < e; ++i)
+        if (G::end_open_to(r, i, r.f.cur)) legal[slot(r.end_num[i])] += 1.0f;
+    }
+  }
+  o += 2 * (n + 1);
   for (int v = 0; v < n; ++v) o[v] = static_cast<float>((r.f.unlocked >> v) & 1u);  // unlocked
   o += n;
   o[r.f.obl_left ? r.f.obl_kind : 0] = 1.0f;  // obligation: none, start, foot, double
@@ -367,9 +391,7 @@ void observe(const RoundData& r, int seat, float* out) noexcept {
   o[seat] = 1.0f;  // viewer
   o += p;
   if (live) o[r.f.cur] = 1.0f;  // to move
-  o += p;
-  for (int s = 0; s < p; ++s) o[s] = static_cast<float>(r.hands[s].count());  // hand sizes
-  o += p;
+  o += 2 * p;                   // and the hand sizes
   o[0] = static_cast<float>(r.yard_size());
   o[1] = live && r.f.drawn >= 0 ? 1.0f : 0.0f;  // drawing
   o += 2;
@@ -378,11 +400,86 @@ void observe(const RoundData& r, int seat, float* out) noexcept {
   G::write_observation_planes(r, seat, o);  // Mexican Train: its train ends; Block: teammates
 }
 
+// Where the hand sizes start, from the open ends on.
+inline int hand_sizes_offset(const Rules& rules) noexcept {
+  const int n = rules.set + 1;
+  return 2 * (n + 1) + n + 4 + 2 * rules.players;
+}
+
+// Writes every plane of `seat`'s observation of game G, `size` floats.
+template <class G>
+void observe(const RoundData& r, int seat, float* out, int size) noexcept {
+  const int T = r.tiles;
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(size));
+  r.hands[seat].for_each([&](int t) { out[t] = 1.0f; });                  // own hand
+  for (int k = 0; k < r.n_placed; ++k) out[T + r.placed[k].tile] = 1.0f;  // layout
+  if (!r.over && r.f.drawn >= 0 && r.f.cur == seat)
+    out[2 * T + r.f.drawn] = 1.0f;  // own drawn tile
+  float* table = out + 3 * T;
+  write_table_planes<G>(r, seat, table);
+  float* sizes = table + hand_sizes_offset(r.rules);
+  for (int s = 0; s < r.rules.players; ++s)
+    sizes[s] = static_cast<float>(tile_count_swar(r.hands[s]));
+}
+
+// observation_tensor_after_move for game G: what the last move changed is
+// read from its undo record (its mover, its kind, the flow before it).
+template <class G>
+void observe_after_move(const RoundData& r, int seat, float* out, int size) noexcept {
+  const int T = r.tiles;
+  const Record& last = r.hist.back();
+  zero_floats(out, T);
+  r.hands[seat].for_each([&](int t) { out[t] = 1.0f; });  // own hand
+  // The layout only grows; a hand's size changes by the tile placed or drawn.
+  float* table = out + 3 * T;
+  float* sizes = table + hand_sizes_offset(r.rules);
+  float mover_size = sizes[last.mover];
+  if (last.move.kind == MoveKind::Place) {
+    out[T + last.move.tile] = 1.0f;
+    mover_size -= 1.0f;
+  } else if (last.move.kind == MoveKind::Draw) {
+    mover_size += 1.0f;
+  }
+  // The drawn plane held at most the tile in question before the move.
+  if (last.before.drawn >= 0) out[2 * T + last.before.drawn] = 0.0f;
+  if (!r.over && r.f.drawn >= 0 && r.f.cur == seat) out[2 * T + r.f.drawn] = 1.0f;
+  float old_sizes[kMaxPlayers];
+  const int p = r.rules.players;
+  for (int s = 0; s < p; ++s) old_sizes[s] = sizes[s];
+  old_sizes[last.mover] = mover_size;
+  zero_floats(table, size - 3 * T);
+  write_table_planes<G>(r, seat, table);
+  for (int s = 0; s < p; ++s) sizes[s] = old_sizes[s];
+}
+
 }  // namespace
 
 void observation_tensor(const State& state, int seat, float* out) noexcept {
-  games::with_game(state.rules().game,
-                   [&](auto tag) { observe<DOMINOCORE_GAME(tag)>(state.data(), seat, out); });
+  const RoundData& r = state.data();
+  games::with_game(r.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    observe<G>(r, seat, out, observation_tensor_size(r.rules));
+  });
+}
+
+void observation_tensors(const State* const* states, const int* seats, size_t count,
+                         float* out) noexcept {
+  if (count == 0) return;
+  const RoundData& first = states[0]->data();
+  const int size = observation_tensor_size(first.rules);
+  games::with_game(first.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    for (size_t i = 0; i < count; ++i)
+      observe<G>(states[i]->data(), seats[i], out + i * static_cast<size_t>(size), size);
+  });
+}
+
+void observation_tensor_after_move(const State& state, int seat, float* out) noexcept {
+  const RoundData& r = state.data();
+  games::with_game(r.rules.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    observe_after_move<G>(r, seat, out, observation_tensor_size(r.rules));
+  });
 }
 
 }  // namespace dominocore

@@ -5,6 +5,7 @@
 // state only. None allocates but information_state(), which builds its string.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -36,5 +37,15 @@ void information_state_tensor(const State& state, int seat, float* out);
 int observation_tensor_size(const Rules& rules);
 /// Writes every entry of `seat`'s observation tensor to out[0 .. observation_tensor_size(rules)).
 void observation_tensor(const State& state, int seat, float* out) noexcept;
+/// observation_tensor(*states[i], seats[i], out + i * size) for i < count,
+/// where every state has the rules of states[0] (the caller checks it).
+void observation_tensors(const State* const* states, const int* seats, size_t count,
+                         float* out) noexcept;
+/// Brings `out`, an observation tensor of `state` before its last move (of
+/// any seat), to `seat`'s tensor now, for a round that only moves forward
+/// (there is a last move): it writes only what a move may change, from the
+/// move's undo record. The layout gains the tile placed, the mover's hand
+/// size changes by one; the small planes and the hand are written whole.
+void observation_tensor_after_move(const State& state, int seat, float* out) noexcept;
 
 }  // namespace dominocore

@@ -107,15 +107,24 @@ class VectorEnv {
   // contiguous blocks (the calling thread takes the first).
   template <class F>
   void parallel(const F& f);
-  void deal_all_();      // clears rewards, terminations, actions; deals every round
-  void deal_(int i);     // round episode_[i] of environment i, then observe_(i)
-  void observe_(int i);  // observation, mask, seat of environment i
-  void finish_(int i, const double* before);  // rewards (margins before the move) and auto-reset
-  void apply_(int i, int a);                  // plays action a (legal) in environment i
+  // The game's module G is chosen once per call; everything below is
+  // instantiated for it.
+  void deal_all_();  // clears rewards, terminations, actions; deals every round
+  template <class G>
+  void deal_(int i);  // round episode_[i] of environment i, then its whole observation
+  template <class G>
+  void observe_(int i);  // observation (after a move), mask, seat of environment i
+  template <class G>
+  void legal_mask_(int i);  // mask and legal count of environment i, from the move generator
+  template <class G>
+  void finish_(int i, const double* before);  // rewards and auto-reset
+  template <class G>
+  void apply_(int i, int a);             // plays action a (legal) in environment i
+  void prefetch_(int i) const noexcept;  // the memory the next step of environment i touches
+  void prefetch_pointed_(int i) const noexcept;  // and what it points to (prefetch_ first)
 
   Rules rules_;
   int n_ = 0, a_ = 0, k_ = 0, threads_ = 1, round_index_ = 0;
-  bool in_play_ = false;  // the game scores during play: rewards come per step
   uint64_t seed_ = 0;
   std::vector<State> states_;
   std::vector<Rng> policy_;

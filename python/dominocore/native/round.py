@@ -385,12 +385,17 @@ class Round(RoundBase):
         rounds: Sequence["Round"], seats: Union[int, Sequence[int]], out: Optional[NDArray[np.float32]] = None
     ) -> NDArray[np.float32]:
         """The observation tensors of many rounds of equal rules (``StateError``
-        otherwise) in one call, the GIL released: row i is
+        otherwise) in one C++ call: row i is
         ``rounds[i].observation_tensor(seat)``, ``seats`` one seat for every
         round or one per round (docs/information.md 3). Fills ``out`` (a
         writable, C-contiguous float32 array of shape ``(len(rounds), size)``)
         when given; with no rounds, returns ``out`` or an empty (0, 0) array."""
-        rounds = list(rounds)
+        rounds = rounds if type(rounds) in (list, tuple) else list(rounds)
+        # The common case (Rounds of one rules object, valid seats, a fitting
+        # `out` or None) in one C++ pass; None: anything else, checked below.
+        rows = _core._observation_tensors_fast(Round, rounds, seats, out)
+        if rows is not None:
+            return rows
         cores = [checked_round(r) for r in rounds]
         if not cores:
             return np.empty((0, 0), np.float32) if out is None else out
