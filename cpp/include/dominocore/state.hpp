@@ -25,6 +25,10 @@
 
 namespace dominocore {
 
+namespace detail {
+struct BatchPlay;  // src/sim.cpp: simulate's loop, on a round's data
+}  // namespace detail
+
 struct OpenEnd {
   int id;
   int number;  ///< -1 for an end that takes any tile (Block's lead end)
@@ -231,6 +235,7 @@ class State {
 
  private:
   friend class Bots;  // its play_out() runs the engine's inlined loop on r_
+  friend struct detail::BatchPlay;
   friend Move greedy_move(const State& s);
 
   static int shown_number(int number) noexcept { return number == kNoNumber ? -1 : number; }
