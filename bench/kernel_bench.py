@@ -3,7 +3,7 @@
     python bench/kernel_bench.py            # 200,000 rounds a side, 5 repeats
     python bench/kernel_bench.py --quick    # a smoke test
 
-bench/kernel/trains_kernel.cpp plays the rounds of
+bench/kernel/speed_of_light.cpp plays the rounds of
 ``simulate(ChickenFoot(players=4), rounds=N, seed=S, threads=1)`` (Chicken Foot
 ``trains``, double-9, 4 players, random play) with none of the engine: no
 undo history, no records, no checks. It is compiled once, with the flags of the
@@ -34,7 +34,7 @@ import dominocore as dc
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNEL_SOURCE = ROOT / "bench" / "kernel" / "trains_kernel.cpp"
+KERNEL_SOURCE = ROOT / "bench" / "kernel" / "speed_of_light.cpp"
 # CMake's Release flags for GCC and Clang (pyproject.toml: cmake.build-type = "Release").
 FLAGS = ["-O3", "-DNDEBUG", "-std=c++17"]
 ROUNDS = 200_000
@@ -85,10 +85,10 @@ def compile_kernel(cache: Optional[Path] = None) -> Path:
     for header in ("rng.hpp", "tiles.hpp"):
         key.update((ROOT / "cpp" / "include" / "dominocore" / header).read_bytes())
     directory = (cache or Path(tempfile.gettempdir()) / "dominocore-kernel") / key.hexdigest()[:16]
-    exe = directory / "trains_kernel"
+    exe = directory / "speed_of_light"
     if not exe.exists():
         directory.mkdir(parents=True, exist_ok=True)
-        partial = directory / f"trains_kernel.{os.getpid()}"  # rename: atomic for a racing build
+        partial = directory / f"speed_of_light.{os.getpid()}"  # rename: atomic for a racing build
         subprocess.run(
             [cxx, *FLAGS, "-I", str(ROOT / "cpp" / "include"), str(KERNEL_SOURCE), "-o", str(partial)], check=True
         )

@@ -1,4 +1,4 @@
-"""bench/kernel/trains_kernel.cpp plays the rounds simulate plays: its
+"""bench/kernel/speed_of_light.cpp plays the rounds simulate plays: its
 checksum equals the one computed from simulate's arrays (no timing checked)."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 // C3-C10, docs/rules.md 1.6, 1.7), with none of the engine: no undo history,
 // no records, no checks, no dispatch over the games.
 //
-//   trains_kernel ROUNDS SEED
+//   speed_of_light ROUNDS SEED
 //
 // prints `rounds=N checksum=X cpu_seconds=Y wall_seconds=Z`; the checksum is
 // the one bench/kernel_bench.py computes from simulate's arrays.
