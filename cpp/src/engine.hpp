@@ -37,15 +37,6 @@ inline Reason pending_reason(uint8_t kind) noexcept {
   }
 }
 
-/// Room for a distinct listing, left uninitialised: a Move's default member
-/// initialisers would otherwise write every slot each time one is made.
-struct MoveBuffer {
-  union {
-    Move moves[kMaxDistinctMoves];
-  };
-  MoveBuffer() noexcept {}
-};
-
 template <class G>
 struct Engine {
   // ---- what may be placed ---------------------------------------------------
@@ -200,60 +191,85 @@ struct Engine {
 
   // ---- playing and taking back a move ----------------------------------------
 
-  /// Plays a legal move.
+  /// Plays a legal move. kRecord: leave the undo record that pop() and the
+  /// move history read; only the batch loop (play_out<false>), whose rounds
+  /// are never taken back nor read move by move, goes without.
+  template <bool kRecord = true>
   static DOMINOCORE_HOT_INLINE void apply(RoundData& r, const Move& m) noexcept {
-    const int mover = r.f.cur;
-    r.hist.push_back(Record{m, static_cast<int8_t>(mover), r.f});
     switch (m.kind) {
-      case MoveKind::Place: {
-        const int t = m.tile, i = r.find_end(m.end), v = r.end_num[i];
-        r.remove_end_at(i);
-        r.hands[mover].reset(t);
-        r.f.drawn = -1;
-        // A legal place under an obligation fills one of its ends.
-        if (r.f.obl_left && --r.f.obl_left == 0) r.clear_obligation();
-        Placement& pl = r.placed[r.n_placed++];
-        pl.tile = static_cast<int16_t>(t);
-        pl.end = m.end;
-        pl.first = r.next_end;
-        pl.by = static_cast<uint8_t>(v);
-        pl.seat = static_cast<int8_t>(mover);
-        pl.train = -1;
-        if (is_double(t))
-          G::double_opens(r, pl);
-        else
-          G::single_opens(r, pl);
-        pl.created = static_cast<uint8_t>(r.next_end - pl.first);
-        G::after_place(r, mover, pl);
-        refresh(r);
-        if constexpr (G::kScoresInPlay) {
-          scored(r, mover);
-        } else {
-          check_end(r, mover, true);
-        }
-        break;
-      }
-      case MoveKind::Draw: {
-        const int t = r.yard[r.yard_top++];
-        r.hands[mover].set(t);
-        r.f.drawn = static_cast<int16_t>(t);
-        check_end(r, mover, false);
-        break;
-      }
-      case MoveKind::Pass:
-        r.f.drawn = -1;
-        G::after_pass(r, mover);
-        check_end(r, mover, false);
-        break;
+      case MoveKind::Place: place<kRecord>(r, m.tile, r.find_end(m.end)); break;
+      case MoveKind::Draw: draw<kRecord>(r); break;
+      case MoveKind::Pass: pass<kRecord>(r); break;
     }
+  }
+  /// Places `t` on the open end at index i (a legal placement).
+  template <bool kRecord>
+  static DOMINOCORE_HOT_INLINE void place(RoundData& r, int t, int i) noexcept {
+    const int mover = r.f.cur, v = r.end_num[i];
+    const int16_t end = r.end_id[i];
+    if constexpr (kRecord) record(r, Move::place(t, end));
+    ++r.n_moves;
+    r.remove_end_at(i);
+    r.hands[mover].reset(t);
+    r.f.drawn = -1;
+    // A legal place under an obligation fills one of its ends.
+    if (r.f.obl_left && --r.f.obl_left == 0) r.clear_obligation();
+    Placement& pl = r.placed[r.n_placed++];
+    pl.tile = static_cast<int16_t>(t);
+    pl.end = end;
+    pl.first = r.next_end;
+    pl.by = static_cast<uint8_t>(v);
+    pl.seat = static_cast<int8_t>(mover);
+    pl.train = -1;
+    if (is_double(t))
+      G::double_opens(r, pl);
+    else
+      G::single_opens(r, pl);
+    pl.created = static_cast<uint8_t>(r.next_end - pl.first);
+    G::after_place(r, mover, pl);
+    refresh(r);
+    if constexpr (G::kScoresInPlay) {
+      scored<kRecord>(r, mover);
+    } else {
+      check_end(r, mover, true);
+    }
+  }
+  template <bool kRecord>
+  static DOMINOCORE_HOT_INLINE void draw(RoundData& r) noexcept {
+    const int mover = r.f.cur;
+    if constexpr (kRecord) record(r, Move::draw());
+    ++r.n_moves;
+    const int t = r.yard[r.yard_top++];
+    r.hands[mover].set(t);
+    r.f.drawn = static_cast<int16_t>(t);
+    check_end(r, mover, false);
+  }
+  template <bool kRecord>
+  static DOMINOCORE_HOT_INLINE void pass(RoundData& r) noexcept {
+    const int mover = r.f.cur;
+    if constexpr (kRecord) record(r, Move::pass());
+    ++r.n_moves;
+    r.f.drawn = -1;
+    G::after_pass(r, mover);
+    check_end(r, mover, false);
+  }
+  /// The undo record of `m`, before it changes the flow. Written in place:
+  /// a Record built aside and copied in is read back as wide words before
+  /// its narrow stores have landed, a stall on every move.
+  static DOMINOCORE_HOT_INLINE void record(RoundData& r, const Move& m) noexcept {
+    Record& rec = r.hist.emplace_back();
+    rec.move = m;
+    rec.mover = r.f.cur;
+    rec.before = r.f;
   }
 
   /// all_fives.md F5, F8: the placement just made scores for the mover's
   /// side; then the end tests, and the target once they have not ended the round.
+  template <bool kRecord>
   static DOMINOCORE_HOT_INLINE void scored(RoundData& r, int mover) noexcept {
     const int points = G::place_points(r);
     if (points) {
-      r.hist.back().points = static_cast<int16_t>(points);
+      if constexpr (kRecord) r.hist.back().points = static_cast<int16_t>(points);
       r.add_play_points(mover, points);
     }
     check_end(r, mover, true);
@@ -266,6 +282,7 @@ struct Engine {
   static void undo(RoundData& r) noexcept {
     const Record rec = r.hist.back();
     r.hist.pop_back();
+    --r.n_moves;
     r.over = false;
     r.result = RoundResult{};
     switch (rec.move.kind) {
@@ -313,7 +330,7 @@ struct Engine {
     r.result.out_seat = out_seat;
     r.result.players = r.players();
     r.result.starter = r.starter;
-    r.result.moves = static_cast<int>(r.hist.size());
+    r.result.moves = r.n_moves;
     r.result.round_index = r.round_index;
     r.result.last_placer = r.n_placed ? r.placed[r.n_placed - 1].seat : -1;
     if constexpr (G::kScoresInPlay) {
@@ -381,16 +398,30 @@ struct Engine {
   // ---- the simulation loop ---------------------------------------------------
 
   /// Plays the round to its end: random seats take moves[below(n)] of the
-  /// distinct listing from `rng`, greedy seats the greedy move.
+  /// distinct listing from `rng`, greedy seats the greedy move. kRecord as
+  /// in apply(): simulate plays without the undo records.
+  template <bool kRecord = true>
   static void play_out(RoundData& r, const Policy* policies, Rng& rng) noexcept {
-    MoveBuffer room;
-    Move* buf = room.moves;
+    // The listing as (tile, end index) codes: the chosen one alone becomes a
+    // move, and its placement needs no search for the end.
+    constexpr uint16_t kDraw = 0xFFFF, kPass = 0xFFFE;
+    static_assert(kMaxTiles * kMaxEnds < kPass, "a code per placement");
+    uint16_t buf[kMaxDistinctMoves];
     while (!r.over) {
       if (policies[r.f.cur] == Policy::Random) {
-        const int n = distinct(r, buf);
-        apply(r, buf[rng.below_unchecked(static_cast<uint64_t>(n))]);
+        int n = 0;
+        for_each_distinct(
+            r, [&](int t, int i) { buf[n++] = static_cast<uint16_t>(t * kMaxEnds + i); },
+            [&](const Move& m) { buf[n++] = m.kind == MoveKind::Draw ? kDraw : kPass; });
+        const int code = buf[rng.below_unchecked(static_cast<uint64_t>(n))];
+        if (code == kDraw)
+          draw<kRecord>(r);
+        else if (code == kPass)
+          pass<kRecord>(r);
+        else
+          place<kRecord>(r, code / kMaxEnds, code % kMaxEnds);
       } else {
-        apply(r, greedy(r));
+        apply<kRecord>(r, greedy(r));
       }
     }
   }

@@ -17,8 +17,20 @@
 
 #include "dominocore/match.hpp"
 #include "dominocore/state.hpp"
+#include "engine.hpp"
 
 namespace dominocore {
+
+// The rounds of a batch are read only through their results: they are played
+// without the undo records (Engine::play_out<false>), so such a State holds
+// its result and position but no move history; it never leaves this file.
+struct detail::BatchPlay {
+  static void play_out(State& s, const Policy* seats, Rng& rng) noexcept {
+    games::with_game(s.r_.rules.game, [&](auto tag) {
+      Engine<DOMINOCORE_GAME(tag)>::template play_out<false>(s.r_, seats, rng);
+    });
+  }
+};
 
 namespace {
 
@@ -35,6 +47,17 @@ struct Progress {
 
   bool stopping() const noexcept { return stop.load(std::memory_order_relaxed); }
   void add(uint64_t units) noexcept { done.fetch_add(units, std::memory_order_relaxed); }
+};
+
+// A worker's players: each seat's policy and the random seats' generator.
+struct Seats {
+  Bots bots;
+  Policy policy[kMaxPlayers];
+
+  Seats(const std::vector<Policy>& policies, int players) : bots(policies, players, 0) {
+    for (int s = 0; s < kMaxPlayers; ++s) policy[s] = bots.policy(s);
+  }
+  void play_out(State& st) noexcept { detail::BatchPlay::play_out(st, policy, bots.rng()); }
 };
 
 uint64_t chunk_count(uint64_t n, uint64_t chunk) noexcept { return n / chunk + (n % chunk != 0); }
@@ -227,19 +250,19 @@ SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
   run_chunks(matches, kMatchesPerChunk, workers, monitor,
              [&](uint64_t begin, uint64_t end, Progress& progress) {
                SimResult& piece = pieces[static_cast<size_t>(begin / kMatchesPerChunk)];
-               Bots bots(policies, rules.players, 0);
+               Seats seats(policies, rules.players);
                std::optional<State> st;
                for (uint64_t i = begin; i < end; ++i) {
                  const uint64_t s = seed + i;
                  Match m(rules, s);
-                 bots.reseed(s);
+                 seats.bots.reseed(s);
                  while (!m.is_over()) {
                    if (progress.stopping()) return;
                    if (st)
                      m.new_round(*st);
                    else
                      st.emplace(m.new_round());
-                   bots.play_out(*st);
+                   seats.play_out(*st);
                    m.add_result(st->result());
                    append_round(piece, st->result(), i);
                  }
@@ -264,7 +287,7 @@ SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, in
   resize_rounds(out, static_cast<size_t>(rounds));  // round i writes its own slot
   run_chunks(rounds, kRoundsPerChunk, workers, monitor,
              [&](uint64_t begin, uint64_t end, Progress& progress) {
-               Bots bots(policies, rules.players, 0);
+               Seats seats(policies, rules.players);
                std::optional<State> st;
                for (uint64_t i = begin; i < end && !progress.stopping(); ++i) {
                  const uint64_t s = seed + i;
@@ -273,8 +296,8 @@ SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, in
                    st->set_up(rng, round_index);
                  else
                    st.emplace(rules, rng, round_index);
-                 bots.reseed(s);
-                 bots.play_out(*st);
+                 seats.bots.reseed(s);
+                 seats.play_out(*st);
                  put_round(out, static_cast<size_t>(i), st->result(), i);
                }
                progress.add(end - begin);

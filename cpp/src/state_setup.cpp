@@ -103,6 +103,7 @@ void State::clear_round_() noexcept {
   r_.f = Flow{};
   r_.n_placed = 0;
   r_.hist.clear();
+  r_.n_moves = 0;
   r_.play_points = {};
   r_.carried = {};
 }

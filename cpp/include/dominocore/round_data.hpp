@@ -158,6 +158,9 @@ struct RoundData {
 
   RoundResult result;
   std::vector<Record> hist;
+  /// Moves played since the set-up: hist.size(), but for the batch loop of
+  /// simulate, which keeps no undo records.
+  int n_moves = 0;
 
   /// Games that score during play (docs/games/all_fives.md F5, F8): each
   /// seat's points scored in play this round (partners hold their team's),

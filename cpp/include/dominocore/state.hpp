@@ -25,6 +25,10 @@
 
 namespace dominocore {
 
+namespace detail {
+struct BatchPlay;  // src/sim.cpp: simulate's loop, on a round's data
+}  // namespace detail
+
 struct OpenEnd {
   int id;
   int number;  ///< -1 for an end that takes any tile (Block's lead end)
@@ -234,6 +238,7 @@ class State {
   // Its samples rewrite the hidden tiles of a world it replayed once
   // (determinize.cpp) instead of replaying every world's history.
   friend class Determinizer;
+  friend struct detail::BatchPlay;  // simulate's loop without undo records (sim.cpp)
   friend Move greedy_move(const State& s);
 
   static int shown_number(int number) noexcept { return number == kNoNumber ? -1 : number; }

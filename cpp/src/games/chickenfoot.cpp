@@ -113,18 +113,30 @@ std::string ChickenFoot::describe_options(const Rules& r) {
 
 // ---- the set-up --------------------------------------------------------------------
 
+namespace {
+// Where Rng::shuffle of the tiles 0..T-1 in index order puts tile d, with the
+// same draws: its position followed through the swaps, without the array.
+int shuffled_position(Rng& rng, int T, int d) noexcept {
+  int pos = d;
+  for (int i = T - 1; i >= 1; --i) {
+    const int j = static_cast<int>(rng.below_unchecked(static_cast<uint64_t>(i) + 1));
+    if (pos == i)
+      pos = j;
+    else if (pos == j)
+      pos = i;
+  }
+  return pos;
+}
+}  // namespace
+
 void ChickenFoot::set_up(RoundData& r, Rng& rng, int round_index, int /*leader*/) {
   const int T = r.tiles, p = r.players();
   const int d = double_tile(r.rules.set - round_index);
   uint8_t deck[kMaxTiles];
-  for (int t = 0; t < T; ++t) deck[t] = static_cast<uint8_t>(t);
-  rng.shuffle(deck, static_cast<size_t>(T));
   if (r.rules.rule_set == RuleSet::Trains) {
-    // Seats from (k mod p) draw in turn from the top until the double shows:
-    // position pos falls to seat (k + pos) mod p.
-    int pos = 0;
-    while (deck[pos] != d) ++pos;
-    const int starter = (round_index + pos) % p;
+    // The whole set is shuffled; seats from (k mod p) draw in turn from the
+    // top until the double shows: position pos falls to seat (k + pos) mod p.
+    const int starter = (round_index + shuffled_position(rng, T, d)) % p;
     int n = 0;  // the other T-1 tiles, in index order, shuffled and dealt
     for (int t = 0; t < T; ++t)
       if (t != d) deck[n++] = static_cast<uint8_t>(t);
@@ -133,6 +145,8 @@ void ChickenFoot::set_up(RoundData& r, Rng& rng, int round_index, int /*leader*/
     place_centre(r, d, starter);
     return;
   }
+  for (int t = 0; t < T; ++t) deck[t] = static_cast<uint8_t>(t);
+  rng.shuffle(deck, static_cast<size_t>(T));
   r.deal_out(deck, T);
   int holder = -1;
   for (int s = 0; s < p && holder < 0; ++s)

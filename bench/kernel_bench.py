@@ -1,0 +1,164 @@
+"""simulate against a speed-of-light kernel: the same random rounds, in plain C++.
+
+    python bench/kernel_bench.py            # 200,000 rounds a side, 5 repeats
+    python bench/kernel_bench.py --quick    # a smoke test
+
+bench/kernel/speed_of_light.cpp plays the rounds of
+``simulate(ChickenFoot(players=4), rounds=N, seed=S, threads=1)`` (Chicken Foot
+``trains``, double-9, 4 players, random play) with none of the engine: no
+undo history, no records, no checks. It is compiled once, with the flags of the
+Release wheel (CMake's Release: ``-O3 -DNDEBUG``), into a cache directory.
+
+Each repeat plays the same seeds on both sides, the side that goes first
+alternating, so the machine's load weighs on both alike; both sides' checksums
+(``checksum``, over every round's moves, reason, out seat, starter and points)
+must be equal. Rates are the best over the repeats, wall clock and per
+CPU-second (the process time: the kernel's own, simulate's with its waiting
+thread); the ratio engine/kernel is 1.0 when simulate runs as fast as the kernel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import List, NamedTuple, Optional, Tuple
+
+import dominocore as dc
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL_SOURCE = ROOT / "bench" / "kernel" / "speed_of_light.cpp"
+# CMake's Release flags for GCC and Clang (pyproject.toml: cmake.build-type = "Release").
+FLAGS = ["-O3", "-DNDEBUG", "-std=c++17"]
+ROUNDS = 200_000
+SEED = 1
+
+_SEAT_WEIGHTS = np.array([1000003, 10000019, 100000007, 1000000007], dtype=np.uint64)
+_ROUND_WEIGHT = np.uint64(0x9E3779B97F4A7C15)
+
+
+class Run(NamedTuple):
+    """One side's run: its checksum and its cost."""
+
+    checksum: int
+    cpu_seconds: float
+    wall_seconds: float
+
+
+def checksum(result: dc.SimulationResult) -> int:
+    """The kernel's checksum of simulate's arrays (4 players): round i weighs
+    (i + 1) * 0x9E3779B97F4A7C15 times its value, moves + 1009 * (out_seat + 1)
+    + 10007 * starter + 100003 * reason + the points weighted per seat, all mod 2**64."""
+    u = np.uint64
+    value = (
+        result.moves.astype(u)
+        + u(1009) * (result.out_seat.astype(np.int64) + 1).astype(u)
+        + u(10007) * result.starter.astype(u)
+        + u(100003) * np.asarray(result.reason).astype(u)
+        + (result.points.astype(u) * _SEAT_WEIGHTS).sum(axis=1, dtype=u)
+    )
+    weights = np.arange(1, len(value) + 1, dtype=u) * _ROUND_WEIGHT
+    return int((weights * value).sum(dtype=u))
+
+
+def compiler() -> Optional[str]:
+    """The C++ compiler ($CXX, else c++), or None when there is none."""
+    return shutil.which(os.environ.get("CXX", "c++"))
+
+
+def compile_kernel(cache: Optional[Path] = None) -> Path:
+    """The kernel's executable, compiled unless the cache already holds this
+    source built by this compiler with these flags."""
+    cxx = compiler()
+    if cxx is None:
+        raise RuntimeError("no C++ compiler: set CXX or install c++")
+    key = hashlib.sha256()
+    for part in (KERNEL_SOURCE.read_bytes(), cxx.encode(), " ".join(FLAGS).encode()):
+        key.update(part)
+    for header in ("rng.hpp", "tiles.hpp"):
+        key.update((ROOT / "cpp" / "include" / "dominocore" / header).read_bytes())
+    directory = (cache or Path(tempfile.gettempdir()) / "dominocore-kernel") / key.hexdigest()[:16]
+    exe = directory / "speed_of_light"
+    if not exe.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        partial = directory / f"speed_of_light.{os.getpid()}"  # rename: atomic for a racing build
+        subprocess.run(
+            [cxx, *FLAGS, "-I", str(ROOT / "cpp" / "include"), str(KERNEL_SOURCE), "-o", str(partial)], check=True
+        )
+        partial.replace(exe)
+    return exe
+
+
+def run_kernel(exe: Path, rounds: int, seed: int) -> Run:
+    """The kernel over rounds seed .. seed + rounds - 1, timed by itself."""
+    out = subprocess.run([str(exe), str(rounds), str(seed)], check=True, capture_output=True, text=True).stdout
+    fields = dict(item.split("=") for item in out.split())
+    if int(fields["rounds"]) != rounds:
+        raise RuntimeError(f"the kernel played {fields['rounds']} rounds, not {rounds}")
+    return Run(int(fields["checksum"]), float(fields["cpu_seconds"]), float(fields["wall_seconds"]))
+
+
+def run_engine(rounds: int, seed: int) -> Run:
+    """simulate over the same rounds, on 1 thread."""
+    rules = dc.ChickenFoot(players=4)
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = dc.simulate(rules, rounds=rounds, seed=seed, threads=1)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return Run(checksum(result), cpu, wall)
+
+
+def kernel_rows(scale: float, repeats: int) -> List[Tuple[str, float, str]]:
+    """The table rows ``(name, rate, unit)``: both sides' best rounds a second,
+    wall clock and per CPU-second, and the ratios engine/kernel. Raises
+    RuntimeError when the checksums differ."""
+    exe = compile_kernel()
+    rounds = max(100, int(ROUNDS * scale))
+    runs = {"engine": [], "kernel": []}
+    for r in range(repeats):
+        order = ("engine", "kernel") if r % 2 == 0 else ("kernel", "engine")
+        for side in order:
+            runs[side].append(run_engine(rounds, SEED) if side == "engine" else run_kernel(exe, rounds, SEED))
+        if runs["engine"][-1].checksum != runs["kernel"][-1].checksum:
+            raise RuntimeError(
+                f"checksums differ over {rounds} rounds from seed {SEED}: simulate "
+                f"{runs['engine'][-1].checksum}, kernel {runs['kernel'][-1].checksum}"
+            )
+    best = {
+        (side, clock): rounds / min(getattr(run, f"{clock}_seconds") for run in runs[side])
+        for side in runs
+        for clock in ("wall", "cpu")
+    }
+    paired = [k.cpu_seconds / e.cpu_seconds for e, k in zip(runs["engine"], runs["kernel"])]
+    label = "trains d9 4p, 1 thread"
+    return [
+        (f"simulate, {label}, wall clock", best["engine", "wall"], "rounds/s"),
+        (f"simulate, {label}, per CPU-second", best["engine", "cpu"], "rounds/s"),
+        (f"kernel, {label}, wall clock", best["kernel", "wall"], "rounds/s"),
+        (f"kernel, {label}, per CPU-second", best["kernel", "cpu"], "rounds/s"),
+        ("simulate / kernel, wall clock (best of each)", best["engine", "wall"] / best["kernel", "wall"], "x"),
+        ("simulate / kernel, per CPU-second (best of each)", best["engine", "cpu"] / best["kernel", "cpu"], "x"),
+        ("simulate / kernel, per CPU-second (median of pairs)", statistics.median(paired), "x"),
+    ]
+
+
+def main() -> None:
+    """Print the rows."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
+    args = parser.parse_args()
+    rows = kernel_rows(0.05 if args.quick else 1.0, 2 if args.quick else 5)
+    print(f"| {'measurement':60} | {'rate':>14} | unit |")
+    print(f"|{'-' * 62}|{'-' * 16}|------|")
+    for name, rate, unit in rows:
+        print(f"| {name:60} | {rate:>14,.{3 if unit == 'x' else 0}f} | {unit} |")
+
+
+if __name__ == "__main__":
+    main()
