@@ -40,7 +40,8 @@ import dominocore._native as core  # the former name: a baseline before dominoco
 import dominocore.reference as ref
 import dominocore.search as search
 import numpy as np
-from rates import Rate, Row, best, best_rate, rate_table, timed, without_blas_threads  # bench/, beside this file
+from kernel_bench import compile_kernel, kernel_rows, run_kernel  # bench/, beside this file
+from rates import Rate, Row, best, best_rate, rate_table, timed, without_blas_threads
 from search_rates import ismcts_rows, search_positions
 from vector_env_bench import vector_env_rows
 
@@ -285,10 +286,14 @@ def compare_with(rev: str, sha: str, scale: float, repeats: int) -> None:
     with tempfile.TemporaryDirectory(prefix="dominocore-baseline-") as tmp:
         sides = [install(ROOT, Path(tmp, "current")), install_revision(sha, Path(tmp, "baseline"))]
         runs: Dict[Tuple[str, int], List[Rate]] = {(name, side): [] for name in WORKLOADS for side in (0, 1)}
+        kernel, kernel_runs = compile_kernel(), []
+        simulated = max(1, int(WORKLOADS["simulate, 1 thread"][1] * scale))
         for i in range(repeats):
             for name, (_, size, _) in WORKLOADS.items():
                 for side in (i % 2, 1 - i % 2):
                     runs[name, side].append(measure(sides[side], name, max(1, int(size * scale))))
+            # the kernel's rounds are simulate's (seed 1): its rate is the bound of that row
+            kernel_runs.append(run_kernel(kernel, simulated, 1).rate(simulated))
     baseline = f"baseline {rev} ({sha[:7]})"
     print()
     print(f"working tree vs {rev} ({sha[:7]}): best of {repeats}, interleaved, each run in a fresh process")
@@ -305,6 +310,13 @@ def compare_with(rev: str, sha: str, scale: float, repeats: int) -> None:
             f"{now.cpu / then.cpu:>6.2f} | {now.wall / then.wall:>11.2f} |"
         )
     print(f"(ratio: current / {baseline})")
+    bound = best(kernel_runs)
+    now, then = (best(runs["simulate, 1 thread", side]).cpu / bound.cpu for side in (0, 1))
+    print()
+    print(
+        f"simulate / speed-of-light kernel (per CPU-second; the kernel {bound.cpu:,.0f} rounds/s, "
+        f"in the same rotation): current {now:.2f}, baseline {then:.2f}"
+    )
 
 
 #: The speed goals (docs/performance.md): (what, a row's or a ratio's name, the goal), all per CPU-second.
@@ -501,6 +513,11 @@ def main() -> None:
         ("C++ 2 threads / 1 thread (wall clock)", sim2.wall / sim1.wall),
         ("C++ simulate (1 thread) / reference simulate", sim1.cpu / simr.cpu),
     ]
+
+    # -- against the speed-of-light kernel (bench/kernel_bench.py): the same rounds, alternating
+    more_rows, more_ratios = kernel_rows(0.5 * scale, repeats)
+    rows += more_rows
+    ratios += more_ratios
 
     # -- the Python step loop
     step_core = best_rate(lambda: step_loop(core, cf_core, n(6000)), repeats)

@@ -28,10 +28,11 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import dominocore as dc
 import numpy as np
+from rates import Rate, Row, best, rate_table, without_blas_threads  # bench/, beside this file
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_SOURCE = ROOT / "bench" / "kernel" / "speed_of_light.cpp"
@@ -50,6 +51,10 @@ class Run(NamedTuple):
     checksum: int
     cpu_seconds: float
     wall_seconds: float
+
+    def rate(self, rounds: int) -> Rate:
+        """Rounds a wall-clock second and a CPU-second."""
+        return Rate(rounds / self.wall_seconds, rounds / max(self.cpu_seconds, 1e-9))
 
 
 def checksum(result: dc.SimulationResult) -> int:
@@ -114,13 +119,12 @@ def run_engine(rounds: int, seed: int) -> Run:
     return Run(checksum(result), cpu, wall)
 
 
-def kernel_rows(scale: float, repeats: int) -> List[Tuple[str, float, str]]:
-    """The table rows ``(name, rate, unit)``: both sides' best rounds a second,
-    wall clock and per CPU-second, and the ratios engine/kernel. Raises
-    RuntimeError when the checksums differ."""
+def kernel_rows(scale: float, repeats: int) -> Tuple[List[Row], List[Tuple[str, float]]]:
+    """The table rows (both sides' best rounds a second) and the ratios
+    simulate / kernel. Raises RuntimeError when the checksums differ."""
     exe = compile_kernel()
     rounds = max(100, int(ROUNDS * scale))
-    runs = {"engine": [], "kernel": []}
+    runs: Dict[str, List[Run]] = {"engine": [], "kernel": []}
     for r in range(repeats):
         order = ("engine", "kernel") if r % 2 == 0 else ("kernel", "engine")
         for side in order:
@@ -130,34 +134,31 @@ def kernel_rows(scale: float, repeats: int) -> List[Tuple[str, float, str]]:
                 f"checksums differ over {rounds} rounds from seed {SEED}: simulate "
                 f"{runs['engine'][-1].checksum}, kernel {runs['kernel'][-1].checksum}"
             )
-    best = {
-        (side, clock): rounds / min(getattr(run, f"{clock}_seconds") for run in runs[side])
-        for side in runs
-        for clock in ("wall", "cpu")
-    }
+    engine, kernel = (best(run.rate(rounds) for run in runs[side]) for side in ("engine", "kernel"))
     paired = [k.cpu_seconds / e.cpu_seconds for e, k in zip(runs["engine"], runs["kernel"])]
-    label = "trains d9 4p, 1 thread"
-    return [
-        (f"simulate, {label}, wall clock", best["engine", "wall"], "rounds/s"),
-        (f"simulate, {label}, per CPU-second", best["engine", "cpu"], "rounds/s"),
-        (f"kernel, {label}, wall clock", best["kernel", "wall"], "rounds/s"),
-        (f"kernel, {label}, per CPU-second", best["kernel", "cpu"], "rounds/s"),
-        ("simulate / kernel, wall clock (best of each)", best["engine", "wall"] / best["kernel", "wall"], "x"),
-        ("simulate / kernel, per CPU-second (best of each)", best["engine", "cpu"] / best["kernel", "cpu"], "x"),
-        ("simulate / kernel, per CPU-second (median of pairs)", statistics.median(paired), "x"),
+    rows = [
+        ("simulate, trains d9 4p, 1 thread (the kernel's rounds)", engine, "rounds/s"),
+        ("speed-of-light kernel, the same rounds", kernel, "rounds/s"),
     ]
+    ratios = [
+        ("simulate / kernel, 1 thread", engine.cpu / kernel.cpu),
+        ("simulate / kernel, 1 thread (wall clock)", engine.wall / kernel.wall),
+        ("simulate / kernel, 1 thread (median of the pairs)", statistics.median(paired)),
+    ]
+    return rows, ratios
 
 
 def main() -> None:
-    """Print the rows."""
+    """Print the rows and the ratios."""
+    without_blas_threads()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small workloads (smoke test)")
     args = parser.parse_args()
-    rows = kernel_rows(0.05 if args.quick else 1.0, 2 if args.quick else 5)
-    print(f"| {'measurement':60} | {'rate':>14} | unit |")
-    print(f"|{'-' * 62}|{'-' * 16}|------|")
-    for name, rate, unit in rows:
-        print(f"| {name:60} | {rate:>14,.{3 if unit == 'x' else 0}f} | {unit} |")
+    rows, ratios = kernel_rows(0.05 if args.quick else 1.0, 2 if args.quick else 5)
+    print("\n".join(rate_table(rows)))
+    print()
+    for name, value in ratios:
+        print(f"| {name:56} | {value:>8.3f} |")
 
 
 if __name__ == "__main__":
