@@ -1,24 +1,30 @@
 """Side-by-side speed table: one run, one machine, every ratio measured here.
 
-    python bench/compare.py            # about 15 seconds
-    python bench/compare.py --quick    # a few seconds, for a smoke test
+    python bench/compare.py            # a few minutes
+    python bench/compare.py --quick    # about a minute, for a smoke test
     python bench/compare.py --baseline HEAD~1         # also: this tree vs the previous commit
     python bench/compare.py --baseline origin/main    # ... or vs any revision git knows
 
-Rows: batch simulation (C++ on 1 and 2 threads, the reference), the Python
-step loop (ask the legal action ids, pick one with random.Random.choice,
-apply it) over the C++ core, the reference and, when open_spiel is
-installed (``pip install open_spiel``), OpenSpiel's python_block_dominoes and
-its C++ crazy_eights; the size of a round state and the cost of clone();
-VectorEnv's environment steps a second (bench/vector_env_bench.py).
-Every figure is the best of a few repeats (the machine is shared and noisy).
+Rows: batch simulation (C++ on 1 and 2 threads, the reference, and the
+speed-of-light kernel of bench/kernel_bench.py on the same rounds), the
+Python step loop (ask the legal action ids, pick one with
+random.Random.choice, apply it) over the C++ core, the reference and, when
+open_spiel is installed (``pip install open_spiel``), OpenSpiel's
+python_block_dominoes and its C++ crazy_eights; the size of a round state and
+the cost of clone(); IS-MCTS (bench/search_rates.py); VectorEnv's environment
+steps a second (bench/vector_env_bench.py); the information model. Every rate
+is given per wall-clock second and per CPU-second (bench/rates.py,
+docs/performance.md 1), each the best of a few repeats (the machine is shared
+and noisy); the ratios, then the speed goals (docs/performance.md 2) with a
+yes or no, follow.
 
 ``--baseline REV`` adds a second table: the working tree against revision REV.
 Both are pip-installed (``--target``, Release build) into a temporary directory,
 REV from a temporary git worktree; .venv is not touched. The ``WORKLOADS`` then
 run in fresh interpreters, alternating between the two sides repeat by repeat
-so that the machine's load weighs on both alike; each figure is the best of 5
-(2 with --quick). Building both sides takes a minute or two.
+so that the machine's load weighs on both alike, the kernel in the same
+rotation; each figure is the best of 5 (2 with --quick). Building both sides
+takes a minute or two.
 """
 
 from __future__ import annotations
