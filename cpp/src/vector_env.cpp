@@ -123,8 +123,7 @@ VectorEnv::VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int thread
   policy_.assign(n, Rng(0));
   count_.assign(n, 0);
   obs_.assign(n * static_cast<size_t>(k_), 0.0f);
-  // Padded to whole 8-byte words past the last row (nth_set reads words).
-  mask_.assign(n * static_cast<size_t>(a_) + 8, 0);
+  mask_.assign(n * static_cast<size_t>(a_), 0);
   seat_.assign(n, 0);
   reward_.assign(n * static_cast<size_t>(p), 0.0f);
   term_.assign(n, 0);
@@ -367,10 +366,13 @@ void VectorEnv::step(const int64_t* actions) {
 }
 
 namespace {
-// The index of the (pick + 1)-th nonzero byte of a 0/1 mask that has more
-// than `pick` of them; reads whole 8-byte words (the buffer is padded).
-inline int nth_set(const uint8_t* mask, int pick) noexcept {
-  for (int w = 0;; w += 8) {
+// The index of the (pick + 1)-th nonzero byte of a 0/1 mask of n bytes that
+// has more than `pick` of them; reads whole 8-byte words, then the last bytes
+// one by one: the bytes past the row are another environment's, perhaps
+// being written by another thread.
+inline int nth_set(const uint8_t* mask, int n, int pick) noexcept {
+  int w = 0;
+  for (; w + 8 <= n; w += 8) {
     uint64_t x;
     std::memcpy(&x, mask + w, sizeof x);
     const int ones = static_cast<int>((x * 0x0101010101010101ull) >> 56);  // bytes 0 or 1
@@ -381,6 +383,8 @@ inline int nth_set(const uint8_t* mask, int pick) noexcept {
     for (int a = w;; ++a, x >>= 8)
       if ((x & 0xff) && pick-- == 0) return a;
   }
+  for (int a = w;; ++a)
+    if (mask[a] && pick-- == 0) return a;
 }
 }  // namespace
 
@@ -394,7 +398,7 @@ void VectorEnv::step_random() {
         const auto u = static_cast<size_t>(i);
         const auto count = static_cast<uint64_t>(count_[u]);
         const int pick = static_cast<int>(policy_[u].below_unchecked(count));
-        apply_<G>(i, nth_set(mask_.data() + u * static_cast<size_t>(a_), pick));
+        apply_<G>(i, nth_set(mask_.data() + u * static_cast<size_t>(a_), a_, pick));
       }
     });
   });
