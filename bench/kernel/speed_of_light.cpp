@@ -64,7 +64,7 @@ constexpr Tables make_tables() {
 constexpr Tables kT = make_tables();
 
 inline int ctz(uint64_t x) { return __builtin_ctzll(x); }
-inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+inline int popcount(uint64_t x) { return dominocore::detail::popcount64(x); }  // the engine's count
 inline int lowest(u128 x) {
   const auto w = static_cast<uint64_t>(x);
   return w ? ctz(w) : 64 + ctz(static_cast<uint64_t>(x >> 64));

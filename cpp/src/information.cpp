@@ -336,19 +336,6 @@ int observation_tensor_size(const Rules& rules) {
 
 namespace {
 
-// Tiles in a set without a popcount instruction: the portable x86-64 build
-// has none, and __builtin_popcountll would become a library call per word.
-inline int tile_count_swar(const TileSet& s) noexcept {
-  int n = 0;
-  for (uint64_t x : s.w) {
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    n += static_cast<int>((x * 0x0101010101010101ull) >> 56);
-  }
-  return n;
-}
-
 // Zeroes n floats with fixed-size stores, inlined: the planes are a few
 // hundred bytes, where a call to the library's memset costs as much as the stores.
 inline void zero_floats(float* p, int n) noexcept {
@@ -422,8 +409,7 @@ void observe(const RoundData& r, int seat, float* out, int size) noexcept {
   float* table = out + 3 * T;
   write_table_planes<G>(r, seat, table);
   float* sizes = table + hand_sizes_offset(r.rules);
-  for (int s = 0; s < r.rules.players; ++s)
-    sizes[s] = static_cast<float>(tile_count_swar(r.hands[s]));
+  for (int s = 0; s < r.rules.players; ++s) sizes[s] = static_cast<float>(r.hands[s].count());
 }
 
 // observation_tensor_after_move for game G: what the last move changed is

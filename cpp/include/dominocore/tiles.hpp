@@ -44,6 +44,14 @@ inline int ctz64(uint64_t x) noexcept {
 inline int popcount64(uint64_t x) noexcept {
 #if defined(_MSC_VER) && !defined(__clang__)
   return static_cast<int>(__popcnt64(x));
+#elif (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+  // x86 without -mpopcnt (the portable wheels): __builtin_popcountll would
+  // be a library call (libgcc's __popcountdi2) per word; the bit-parallel
+  // count inlines.
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
 #else
   return __builtin_popcountll(x);
 #endif
