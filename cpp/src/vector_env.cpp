@@ -10,17 +10,69 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 
 #include "dominocore/information.hpp"
 #include "engine.hpp"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace dominocore {
+
+namespace detail {
+
+// Huge pages where Linux offers them through madvise; operator new elsewhere,
+// and for blocks too small to fill one.
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+namespace {
+constexpr size_t kHugePage = size_t{2} << 20;  // x86-64's and most arm64 kernels' huge page
+}  // namespace
+
+void* allocate_env_memory(size_t bytes) {
+  if (bytes < kHugePage) return ::operator new(bytes);
+  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = nullptr;
+  if (posix_memalign(&p, kHugePage, rounded) != 0) throw std::bad_alloc();
+  madvise(p, rounded, MADV_HUGEPAGE);  // a hint: where huge pages are off, it fails harmlessly
+  return p;
+}
+
+void free_env_memory(void* p, size_t bytes) noexcept {
+  if (bytes < kHugePage)
+    ::operator delete(p);
+  else
+    std::free(p);
+}
+
+void collapse_to_huge_pages(const void* begin, const void* end) noexcept {
+#if !defined(MADV_COLLAPSE)
+  // Linux's value (uapi asm-generic/mman-common.h), absent from older libc headers.
+  constexpr int MADV_COLLAPSE = 25;
+#endif
+  const auto first = (reinterpret_cast<uintptr_t>(begin) + kHugePage - 1) & ~(kHugePage - 1);
+  const auto last = reinterpret_cast<uintptr_t>(end) & ~(kHugePage - 1);
+  if (first >= last) return;
+  void* p = reinterpret_cast<void*>(first);
+  madvise(p, last - first, MADV_HUGEPAGE);  // and keep them huge
+  madvise(p, last - first, MADV_COLLAPSE);  // EINVAL before Linux 6.1: nothing happens
+}
+#else
+void* allocate_env_memory(size_t bytes) { return ::operator new(bytes); }
+void free_env_memory(void* p, size_t) noexcept { ::operator delete(p); }
+void collapse_to_huge_pages(const void*, const void*) noexcept {}
+#endif
+
+}  // namespace detail
 
 class VectorEnv::Pool {
  public:
@@ -117,6 +169,7 @@ VectorEnv::VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int thread
   // The first state checks the round index (StateError); the others copy its rules.
   states_.emplace_back(rules_, vector_env_round_seed(seed, 0, 0), round_index);
   for (size_t i = 1; i < n; ++i) states_.push_back(states_[0]);
+  reserve_histories_();
   a_ = states_[0].num_actions();
   k_ = observation_tensor_size(rules_);
   const int p = rules_.players;
@@ -135,6 +188,28 @@ VectorEnv::VectorEnv(const Rules& rules, int num_envs, uint64_t seed, int thread
 
 VectorEnv::~VectorEnv() = default;
 
+void VectorEnv::reserve_histories_() {
+  // A copied State has no room for undo records, and would get it bit by bit
+  // during its first round, scattered over the heap. Made here in
+  // environment order, the histories lie side by side, in as few pages as
+  // their size allows; on Linux those become huge pages too (a step touches
+  // every environment's history, so with 4 KB pages each costs a TLB miss).
+  // 128 records hold the moves of nearly every round (more only grow one
+  // history, elsewhere).
+  constexpr int kReserved = 128;
+  uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (State& s : states_) {
+    s.reserve_history(kReserved);
+    const auto* h = s.data().hist.data();
+    lo = std::min(lo, reinterpret_cast<uintptr_t>(h));
+    hi = std::max(hi, reinterpret_cast<uintptr_t>(h + kReserved));
+  }
+  // Only where the heap kept them together (no other memory between them).
+  if (hi - lo <= 2 * states_.size() * kReserved * sizeof(Record))
+    detail::collapse_to_huge_pages(reinterpret_cast<const void*>(lo),
+                                   reinterpret_cast<const void*>(hi));
+}
+
 template <class F>
 void VectorEnv::parallel(const F& f) {
   const int blocks = threads_;
@@ -151,15 +226,18 @@ void VectorEnv::parallel(const F& f) {
 
 namespace {
 
-// Prefetches the cache lines of [p, p + bytes) (hints only: no effect on a result).
+// Prefetches every cache line that [p, p + bytes) touches (hints only: no
+// effect on a result).
 inline void prefetch_bytes(const void* p, size_t bytes, bool write) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
-  const char* c = static_cast<const char*>(p);
-  for (size_t k = 0; k < bytes; k += 64) {
+  const auto first = reinterpret_cast<uintptr_t>(p) & ~uintptr_t{63};
+  const auto last = reinterpret_cast<uintptr_t>(p) + bytes;
+  for (uintptr_t line = first; line < last; line += 64) {
+    const auto* c = reinterpret_cast<const char*>(line);
     if (write)
-      __builtin_prefetch(c + k, 1);
+      __builtin_prefetch(c, 1);
     else
-      __builtin_prefetch(c + k, 0);
+      __builtin_prefetch(c, 0);
   }
 #else
   (void)p, (void)bytes, (void)write;
@@ -170,23 +248,20 @@ inline void prefetch_bytes(const void* p, size_t bytes, bool write) noexcept {
 // of thousands of environments do not fit in the caches, and one step of an
 // environment is too short for the hardware to guess the next one's lines.
 // The lines at fixed places first, then (half as far ahead, once those have
-// arrived) the ones they point to.
-constexpr int kPrefetchAhead = 16;
+// arrived) the ones they point to. Of 4, 8 and 16, 8 measured fastest with
+// 4096 environments (docs/performance.md 2).
+constexpr int kPrefetchAhead = 8;
 
 }  // namespace
 
 void VectorEnv::prefetch_(int i) const noexcept {
   const RoundData& r = states_[static_cast<size_t>(i)].data();
-  // The rules, the flags and the hands; the open ends, the flow and the legal
-  // tiles; the count of placements and the history's pointers; then the rows
-  // the step rewrites (without them, measured no faster within the noise).
+  // The round's head: everything a move reads or writes in place, up to the
+  // hands of the seats that play (round_data.hpp orders the fields so); then
+  // the rows the step rewrites (without them, measured no faster within the noise).
   const auto* base = reinterpret_cast<const char*>(&r);
-  prefetch_bytes(base, static_cast<size_t>(reinterpret_cast<const char*>(&r.deal_hands) - base),
-                 false);
-  const auto* ends = reinterpret_cast<const char*>(&r.end_id);
-  prefetch_bytes(ends, static_cast<size_t>(reinterpret_cast<const char*>(&r.placed) - ends), false);
-  prefetch_bytes(&r.n_placed, 1, false);
-  prefetch_bytes(&r.hist, sizeof r.hist, false);
+  const auto* head_end = reinterpret_cast<const char*>(&r.hands[rules_.players]);
+  prefetch_bytes(base, static_cast<size_t>(head_end - base), false);
   prefetch_bytes(obs_.data() + static_cast<size_t>(i) * static_cast<size_t>(k_),
                  sizeof(float) * static_cast<size_t>(k_), true);
   prefetch_bytes(mask_.data() + static_cast<size_t>(i) * static_cast<size_t>(a_),

@@ -120,6 +120,12 @@ struct Record {
 #endif
 
 struct RoundData {
+  // The fields are in order of use: first what every move reads or writes,
+  // in as few cache lines as possible (a VectorEnv step visits thousands of
+  // rounds in turn, each from memory), then what the set-up, draws, the
+  // result and the analysis code read.
+
+  // ---- read or written by every move --------------------------------------
   Rules rules;
   int tiles = 0;  ///< T
   int round_index = 0;
@@ -127,11 +133,38 @@ struct RoundData {
   int16_t centre = -1;  ///< the set-up's double (centre, engine), -1 if none (Block)
   bool over = false;
 
-  TileSet hands[kMaxPlayers];
-  TileSet deal_hands[kMaxPlayers];  ///< hands right after the set-up
+  Flow f;
+  /// Every tile that attaches to a legal end now for some seat (derived from
+  /// the ends, the obligation and the locks); refreshed whenever they change.
+  TileSet legal_mask;
 
-  uint8_t yard[kMaxTiles];  ///< dealt order; the live yard is [yard_top, yard_len)
   int16_t yard_len = 0, yard_top = 0, yard_base = 0;  ///< base: the top after the set-up
+  uint8_t n_ends = 0;
+  uint8_t root_ends = 0;  ///< ends the set-up opened without a tile (Block's lead end)
+  int16_t next_end = 0;
+  int16_t n_placed = 0;
+  uint32_t num_present = 0;  ///< bit v: some open end has number v
+  /// Moves played since the set-up: hist.size(), but for the batch loop of
+  /// simulate, which keeps no undo records.
+  int n_moves = 0;
+  std::vector<Record> hist;
+  uint8_t num_count[kMaxNumbers + 1];  ///< open ends per number (kNoNumber included)
+
+  int16_t end_id[kMaxEnds];  ///< open ends, ascending id
+  uint8_t end_num[kMaxEnds];
+  TileSet hands[kMaxPlayers];
+
+  /// Games that score during play (docs/games/all_fives.md F5, F8): each
+  /// seat's points scored in play this round (partners hold their team's),
+  /// and its match total before the round (0 in every other game).
+  std::array<int, kMaxPlayers> play_points{};
+  std::array<int, kMaxPlayers> carried{};
+
+  // ---- read by the set-up, at draws, at the end and by analysis -----------
+  uint8_t yard[kMaxTiles];  ///< dealt order; the live yard is [yard_top, yard_len)
+  Placement placed[kMaxTiles];
+  RoundResult result;
+  TileSet deal_hands[kMaxPlayers];  ///< hands right after the set-up
 
   /// The set-up's public facts (State::deal()): Chicken Foot cross's search
   /// for the round's double in draw order, and whether the centre was chosen
@@ -139,34 +172,6 @@ struct RoundData {
   uint8_t setup_draws[kMaxTiles];
   int16_t n_setup_draws = 0;
   bool highest_double = false;
-
-  int16_t end_id[kMaxEnds];  ///< open ends, ascending id
-  uint8_t end_num[kMaxEnds];
-  uint8_t n_ends = 0;
-  uint8_t num_count[kMaxNumbers + 1];  ///< open ends per number (kNoNumber included)
-  uint32_t num_present = 0;            ///< bit v: some open end has number v
-  int16_t next_end = 0;
-  uint8_t root_ends = 0;  ///< ends the set-up opened without a tile (Block's lead end)
-
-  Flow f;
-  /// Every tile that attaches to a legal end now for some seat (derived from
-  /// the ends, the obligation and the locks); refreshed whenever they change.
-  TileSet legal_mask;
-
-  Placement placed[kMaxTiles];
-  int16_t n_placed = 0;
-
-  RoundResult result;
-  std::vector<Record> hist;
-  /// Moves played since the set-up: hist.size(), but for the batch loop of
-  /// simulate, which keeps no undo records.
-  int n_moves = 0;
-
-  /// Games that score during play (docs/games/all_fives.md F5, F8): each
-  /// seat's points scored in play this round (partners hold their team's),
-  /// and its match total before the round (0 in every other game).
-  std::array<int, kMaxPlayers> play_points{};
-  std::array<int, kMaxPlayers> carried{};
 
   // ---- small helpers shared by the engine and the games -----------------
 

@@ -44,6 +44,35 @@ inline constexpr int kMaxVectorEnvThreads = 256;
 /// up); more than this many in a row in one environment: StateError.
 inline constexpr int kMaxSkippedDeals = 1 << 16;
 
+namespace detail {
+/// Memory for VectorEnv's arrays, which hold something for every environment
+/// and so reach tens of megabytes: blocks of 2 MB and more start on a 2 MB
+/// boundary and, on Linux, are marked for transparent huge pages. A step
+/// visits every environment's round and rows once, so with 4 KB pages
+/// thousands of environments miss the TLB at every step (measured:
+/// docs/performance.md 2). Smaller blocks come from operator new.
+void* allocate_env_memory(size_t bytes);
+void free_env_memory(void* p, size_t bytes) noexcept;
+/// Asks Linux to back the whole 2 MB pages within [begin, end), memory already
+/// in use, with huge pages at once (madvise MADV_COLLAPSE, Linux 6.1 and
+/// later); a hint that does nothing where it is not available.
+void collapse_to_huge_pages(const void* begin, const void* end) noexcept;
+
+template <class T>
+struct EnvAllocator {
+  using value_type = T;
+  EnvAllocator() noexcept = default;
+  template <class U>
+  EnvAllocator(const EnvAllocator<U>&) noexcept {}
+  T* allocate(size_t n) { return static_cast<T*>(allocate_env_memory(n * sizeof(T))); }
+  void deallocate(T* p, size_t n) noexcept { free_env_memory(p, n * sizeof(T)); }
+  friend bool operator==(const EnvAllocator&, const EnvAllocator&) noexcept { return true; }
+  friend bool operator!=(const EnvAllocator&, const EnvAllocator&) noexcept { return false; }
+};
+template <class T>
+using EnvVector = std::vector<T, EnvAllocator<T>>;
+}  // namespace detail
+
 /// The seed of environment `env`'s round `episode` in a vector environment
 /// seeded `seed`: seed + env + episode * 2^32 (mod 2^64). Round 0 of
 /// environment i is thus the round simulate() plays as its game i.
@@ -107,6 +136,7 @@ class VectorEnv {
   // contiguous blocks (the calling thread takes the first).
   template <class F>
   void parallel(const F& f);
+  void reserve_histories_();  // every round's room for undo records, side by side
   // The game's module G is chosen once per call; everything below is
   // instantiated for it.
   void deal_all_();  // clears rewards, terminations, actions; deals every round
@@ -126,16 +156,16 @@ class VectorEnv {
   Rules rules_;
   int n_ = 0, a_ = 0, k_ = 0, threads_ = 1, round_index_ = 0;
   uint64_t seed_ = 0;
-  std::vector<State> states_;
-  std::vector<Rng> policy_;
-  std::vector<int32_t> count_;  // legal actions per environment
-  std::vector<float> obs_;
-  std::vector<uint8_t> mask_;
-  std::vector<int32_t> seat_;
-  std::vector<float> reward_;
-  std::vector<uint8_t> term_;
-  std::vector<int32_t> action_;
-  std::vector<int64_t> episode_;
+  detail::EnvVector<State> states_;
+  detail::EnvVector<Rng> policy_;
+  detail::EnvVector<int32_t> count_;  // legal actions per environment
+  detail::EnvVector<float> obs_;
+  detail::EnvVector<uint8_t> mask_;
+  detail::EnvVector<int32_t> seat_;
+  detail::EnvVector<float> reward_;
+  detail::EnvVector<uint8_t> term_;
+  detail::EnvVector<int32_t> action_;
+  detail::EnvVector<int64_t> episode_;
   std::unique_ptr<Pool> pool_;
 };
 
