@@ -419,8 +419,8 @@ inline int hand_sizes_offset(const Rules& rules) noexcept {
 template <class G>
 void observe(const RoundData& r, int seat, float* out, int size) noexcept {
   const int T = r.tiles;
-  write_tile_plane(r.hands[seat], T, out);  // own hand
-  std::memset(out + T, 0, sizeof(float) * static_cast<size_t>(size - T));
+  std::memset(out, 0, sizeof(float) * static_cast<size_t>(size));
+  r.hands[seat].for_each([&](int t) { out[t] = 1.0f; });                  // own hand
   for (int k = 0; k < r.n_placed; ++k) out[T + r.placed[k].tile] = 1.0f;  // layout
   if (!r.over && r.f.drawn >= 0 && r.f.cur == seat)
     out[2 * T + r.f.drawn] = 1.0f;  // own drawn tile
