@@ -428,3 +428,20 @@ def test_rows_equal_the_rounds_after_every_step_and_reset(game, threads):
             ended += int(got[2].sum())
         assert_rows_are_the_rounds(env, observations)
     assert ended > 0  # auto-resets were exercised
+
+
+@needs_core
+def test_a_batch_on_huge_pages_equals_its_rounds():
+    # 1024 environments: the rounds (3 MB) and the undo histories (4 MB) take
+    # the core's other path, blocks of 2 MB and more on huge pages
+    # (docs/performance.md 2). Their rows must still be the rounds' own.
+    rules = dominocore.ChickenFoot(players=4)
+    env = dominocore.native.VectorEnv(rules, 1024, seed=13, threads=2)
+    one = dominocore.native.VectorEnv(rules, 1024, seed=13, threads=1)
+    assert env.bytes_per_env * env.num_envs > 4 * 2**20
+    for k in range(scaled(60, 300)):
+        got = env.step_random()
+        assert_same(one.step_random(), got)
+        if k % 20 == 19:
+            assert_rows_are_the_rounds(env, got[0])
+    assert env.episodes.sum() > 0  # rounds ended and were dealt again in place
