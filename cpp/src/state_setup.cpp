@@ -70,7 +70,7 @@ State::State(const Rules& rules) {
   std::memset(r_.end_num, 0, sizeof r_.end_num);
   std::memset(r_.num_count, 0, sizeof r_.num_count);
   std::memset(r_.placed, 0, sizeof r_.placed);
-  reserve_history(128);
+  reserve_history(kReservedMoves);
 }
 
 State::State(const Rules& rules, Rng& rng, int round_index, int leader,

@@ -194,9 +194,8 @@ void VectorEnv::reserve_histories_() {
   // environment order, the histories lie side by side, in as few pages as
   // their size allows; on Linux those become huge pages too (a step touches
   // every environment's history, so with 4 KB pages each costs a TLB miss).
-  // 128 records hold the moves of nearly every round (more only grow one
-  // history, elsewhere).
-  constexpr int kReserved = 128;
+  // A round of more moves grows its own history, elsewhere.
+  constexpr int kReserved = State::kReservedMoves;
   uintptr_t lo = UINTPTR_MAX, hi = 0;
   for (State& s : states_) {
     s.reserve_history(kReserved);
@@ -204,7 +203,7 @@ void VectorEnv::reserve_histories_() {
     lo = std::min(lo, reinterpret_cast<uintptr_t>(h));
     hi = std::max(hi, reinterpret_cast<uintptr_t>(h + kReserved));
   }
-  // Only where the heap kept them together (no other memory between them).
+  // Only where the heap kept them together (at most as much other memory between them).
   if (hi - lo <= 2 * states_.size() * kReserved * sizeof(Record))
     detail::collapse_to_huge_pages(reinterpret_cast<const void*>(lo),
                                    reinterpret_cast<const void*>(hi));

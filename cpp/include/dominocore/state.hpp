@@ -87,9 +87,11 @@ class State {
   /// Deals a new round into this object (same rules), reusing its buffers:
   /// the allocation-free path for simulations.
   void set_up(Rng& rng, int round_index, int leader = -1, const std::vector<int>& carried = {});
-  /// Makes room for `moves` undo records (a new State has room for 128, a
-  /// copy only for the moves it holds), so that the moves up to there
-  /// allocate nothing.
+  /// Undo records a new State has room for: the moves of nearly every round.
+  static constexpr int kReservedMoves = 128;
+  /// Makes room for `moves` undo records (a new State has room for
+  /// kReservedMoves, a copy only for the moves it holds), so that the moves
+  /// up to there allocate nothing.
   void reserve_history(int moves) { r_.hist.reserve(static_cast<size_t>(moves)); }
 
   // ---- queries ------------------------------------------------------------
