@@ -57,12 +57,7 @@ struct Engine {
   /// The tiles in question (the drawn one, else the hand) that can go somewhere.
   static TileSet placeable(const RoundData& r) noexcept {
     if (r.over) return TileSet{};
-    TileSet pool;
-    if (r.f.drawn >= 0)
-      pool.set(r.f.drawn);
-    else
-      pool = r.hands[r.f.cur];
-    return pool & seat_mask(r, r.f.cur);
+    return pool_of(r) & seat_mask(r, r.f.cur);
   }
   /// End index of the first legal placement of `tile` in canonical order, -1 if none.
   static int first_place(const RoundData& r, int tile) noexcept {
@@ -94,18 +89,31 @@ struct Engine {
       ++n;
       place(t, i);
     };
-    if (r.f.drawn >= 0) {  // reading 4: only the drawn tile, or Pass
-      TileSet pool;
-      pool.set(r.f.drawn);
-      G::for_each_place(r, pool, distinct, counted);
+    G::for_each_place(r, pool_of(r), distinct, counted);
+    Move m;
+    if (move_after_places(r, n, m)) other(m);
+  }
+  /// The tiles the mover may place from: the drawn one (reading 4), else the hand.
+  static DOMINOCORE_HOT_INLINE TileSet pool_of(const RoundData& r) noexcept {
+    if (r.f.drawn < 0) return r.hands[r.f.cur];
+    TileSet pool;
+    pool.set(r.f.drawn);
+    return pool;
+  }
+  /// The Draw or Pass that the listing has after its `n` placements, if any.
+  static DOMINOCORE_HOT_INLINE bool move_after_places(const RoundData& r, int n, Move& m) noexcept {
+    if (r.f.drawn >= 0) {                                 // reading 4: the drawn tile, or Pass
       if (n == 0 && G::draws_again(r) && G::can_draw(r))  // all_fives.md F6
-        other(Move::draw());
+        m = Move::draw();
       else if (n == 0 || r.rules.drawn_tile == DrawnTile::May)
-        other(Move::pass());
-      return;
+        m = Move::pass();
+      else
+        return false;
+      return true;
     }
-    G::for_each_place(r, r.hands[r.f.cur], distinct, counted);
-    if (n == 0) other(G::can_draw(r) ? Move::draw() : Move::pass());
+    if (n) return false;
+    m = G::can_draw(r) ? Move::draw() : Move::pass();
+    return true;
   }
   static DOMINOCORE_HOT_INLINE int distinct(const RoundData& r, Move* buf) noexcept {
     int n = 0;
@@ -402,13 +410,30 @@ struct Engine {
   /// in apply(): simulate plays without the undo records.
   template <bool kRecord = true>
   static void play_out(RoundData& r, const Policy* policies, Rng& rng) noexcept {
-    // The listing as (tile, end index) codes: the chosen one alone becomes a
-    // move, and its placement needs no search for the end.
-    constexpr uint16_t kDraw = 0xFFFF, kPass = 0xFFFE;
-    static_assert(kMaxTiles * kMaxEnds < kPass, "a code per placement");
-    uint16_t buf[kMaxDistinctMoves];
     while (!r.over) {
-      if (policies[r.f.cur] == Policy::Random) {
+      if (policies[r.f.cur] != Policy::Random) {
+        apply<kRecord>(r, greedy(r));
+      } else if constexpr (G::kDistinct != games::DistinctListing::Listed) {
+        // The same pick as the listing's below, by rank: one draw of the
+        // generator over the same count, and no list.
+        const games::DistinctByNumber<G::kDistinct == games::DistinctListing::ByNumberLocked>
+            places(r, pool_of(r));
+        const int n = places.count();
+        Move m;
+        const bool other = move_after_places(r, n, m);
+        const int k = static_cast<int>(rng.below_unchecked(static_cast<uint64_t>(n + other)));
+        if (k < n) {
+          const auto at = places.nth(k);
+          place<kRecord>(r, at.tile, at.end);
+        } else {
+          apply<kRecord>(r, m);
+        }
+      } else {
+        // The listing as (tile, end index) codes: the chosen one alone becomes
+        // a move, and its placement needs no search for the end.
+        constexpr uint16_t kDraw = 0xFFFF, kPass = 0xFFFE;
+        static_assert(kMaxTiles * kMaxEnds < kPass, "a code per placement");
+        uint16_t buf[kMaxDistinctMoves];
         int n = 0;
         for_each_distinct(
             r, [&](int t, int i) { buf[n++] = static_cast<uint16_t>(t * kMaxEnds + i); },
@@ -420,8 +445,6 @@ struct Engine {
           pass<kRecord>(r);
         else
           place<kRecord>(r, code / kMaxEnds, code % kMaxEnds);
-      } else {
-        apply<kRecord>(r, greedy(r));
       }
     }
   }

@@ -242,6 +242,33 @@ static void candidate_moves(const State& s, Rng& rng, std::vector<Move>& out) {
   }
 }
 
+// The random policy's pick by rank (games::DistinctByNumber, Engine::play_out)
+// finds the distinct listing's placements, in its order and no other.
+static void check_pick_by_rank(const State& s, const std::vector<Move>& dist) {
+  games::with_game(s.rules().game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    if constexpr (G::kDistinct != games::DistinctListing::Listed) {
+      const RoundData& r = s.data();
+      TileSet pool;
+      if (r.f.drawn >= 0)
+        pool.set(r.f.drawn);
+      else
+        pool = r.hands[r.f.cur];
+      const games::DistinctByNumber<G::kDistinct == games::DistinctListing::ByNumberLocked> places(
+          r, pool);
+      std::vector<Move> listed;
+      for (const Move& m : dist)
+        if (m.is_place()) listed.push_back(m);
+      CHECK(places.count() == static_cast<int>(listed.size()));
+      for (int k = 0; k < places.count() && k < static_cast<int>(listed.size()); ++k) {
+        const auto at = places.nth(k);
+        CHECK(at.end >= 0 &&
+              Move::place(at.tile, r.end_id[at.end]) == listed[static_cast<size_t>(k)]);
+      }
+    }
+  });
+}
+
 static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Sweep& sw) {
   Rng deal_rng(seed);
   const int k = rules.rounds_per_match() > 0
@@ -260,6 +287,7 @@ static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Swe
     Move buf[kMaxDistinctMoves];
     const int nb = s.distinct_moves(buf);
     CHECK(nb == static_cast<int>(dist.size()) && std::equal(dist.begin(), dist.end(), buf));
+    check_pick_by_rank(s, dist);
     CHECK(!full.empty());
     // Every listed move passes check(); distinct is an ordered subset of full.
     for (const Move& m : full) CHECK(s.check(m) == Reason::Ok);

@@ -68,7 +68,11 @@ struct TileSet {
   constexpr bool any() const noexcept { return (w[0] | w[1] | w[2]) != 0; }
   constexpr bool empty() const noexcept { return !any(); }
   int count() const noexcept {
-    return detail::popcount64(w[0]) + detail::popcount64(w[1]) + detail::popcount64(w[2]);
+    // Sets up to double-10 use the first word alone, and the portable wheels'
+    // count (no POPCNT instruction) is a dozen operations a word.
+    const int first = detail::popcount64(w[0]);
+    if (!(w[1] | w[2])) return first;
+    return first + detail::popcount64(w[1]) + detail::popcount64(w[2]);
   }
   /// Lowest index in the set, or -1 when empty.
   int first() const noexcept {
@@ -135,7 +139,10 @@ struct TileTables {
   uint8_t low[kMaxTiles] = {};
   uint8_t high[kMaxTiles] = {};
   uint8_t pips[kMaxTiles] = {};
-  TileSet mask[kMaxNumbers] = {};  // mask[v]: every tile with a half equal to v
+  TileSet mask[kMaxNumbers] = {};       // mask[v]: every tile with a half equal to v
+  TileSet low_mask[kMaxNumbers] = {};   // low_mask[v]: the tiles a-b (a <= b) with a == v
+  TileSet high_mask[kMaxNumbers] = {};  // high_mask[v]: those with b == v
+  TileSet doubles = {};
 };
 
 constexpr TileTables make_tile_tables() noexcept {
@@ -148,6 +155,9 @@ constexpr TileTables make_tile_tables() noexcept {
       t.pips[i] = static_cast<uint8_t>(a + b);
       t.mask[a].set(i);
       t.mask[b].set(i);
+      t.low_mask[a].set(i);
+      t.high_mask[b].set(i);
+      if (a == b) t.doubles.set(i);
     }
   return t;
 }
@@ -159,6 +169,11 @@ constexpr int tile_high(int t) noexcept { return kTiles.high[t]; }
 constexpr int tile_pips(int t) noexcept { return kTiles.pips[t]; }
 constexpr bool is_double(int t) noexcept { return kTiles.low[t] == kTiles.high[t]; }
 constexpr const TileSet& number_mask(int v) noexcept { return kTiles.mask[v]; }
+/// The tiles whose low half (the lower number) is v; whose high half is v.
+constexpr const TileSet& low_mask(int v) noexcept { return kTiles.low_mask[v]; }
+constexpr const TileSet& high_mask(int v) noexcept { return kTiles.high_mask[v]; }
+/// Every double of the largest set.
+constexpr const TileSet& doubles_mask() noexcept { return kTiles.doubles; }
 /// The value of a tile left in a hand: its pips, but 0-0 counts 50 when
 /// `double_blank_50` is on (docs/rules.md 1.1).
 constexpr int tile_score(int t, bool double_blank_50) noexcept {

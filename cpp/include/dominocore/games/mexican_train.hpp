@@ -80,6 +80,7 @@ struct MexicanTrain : GameBase {
       if (!open[t]) o[t * (n + 1) + n] = 1.0f;
   }
   /// M7: by tile, then by train; the distinct listing is the full one.
+  static constexpr DistinctListing kDistinct = DistinctListing::Listed;
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
                              Emit& emit) {
