@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "batch_play.hpp"
 #include "dominocore/games/registry.hpp"
 
 namespace dominocore::detail {
@@ -125,7 +126,9 @@ void TreeSearch::iterate(State& world, Rng& rng) {
     node = next;
     ++depth;
   }
-  if (!world.is_over()) bots_.play_out(world);
+  // The rollout: only its result is read, and the next iteration overwrites
+  // the world whole (run()), so it goes without undo records.
+  if (!world.is_over()) BatchPlay::play_out(world, rollout_, bots_.rng());
   rewards_of(world, opt_.reward, reward_.data());
   for (int s = 0; s < players_; ++s) {
     tree_.lo = std::min(tree_.lo, reward_[static_cast<size_t>(s)]);

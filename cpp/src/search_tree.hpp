@@ -4,6 +4,7 @@
 // holds an iteration.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -77,7 +78,9 @@ class TreeSearch {
         seat_(seat),
         players_(players),
         bots_({o.rollout}, players, 0),
-        moves_(static_cast<size_t>(kMaxDistinctMoves)) {}
+        moves_(static_cast<size_t>(kMaxDistinctMoves)) {
+    std::fill(rollout_, rollout_ + kMaxPlayers, o.rollout);
+  }
 
   /// Runs up to `budget` iterations, each on the world `world_of(rng,
   /// world)` writes into `world` (empty at first; then the last iteration's,
@@ -117,7 +120,8 @@ class TreeSearch {
   SearchOptions opt_;
   int seat_;
   int players_;
-  Bots bots_;
+  Bots bots_;                    // the rollouts' generator
+  Policy rollout_[kMaxPlayers];  // every seat's rollout policy
   Tree tree_;
   std::vector<Step> path_;
   /// The legal moves at a node: a buffer of the most moves, made once (a

@@ -15,22 +15,14 @@
 #include <unistd.h>
 #endif
 
+#include "batch_play.hpp"
 #include "dominocore/match.hpp"
 #include "dominocore/state.hpp"
-#include "engine.hpp"
 
 namespace dominocore {
 
 // The rounds of a batch are read only through their results: they are played
-// without the undo records (Engine::play_out<false>), so such a State holds
-// its result and position but no move history; it never leaves this file.
-struct detail::BatchPlay {
-  static void play_out(State& s, const Policy* seats, Rng& rng) noexcept {
-    games::with_game(s.r_.rules.game, [&](auto tag) {
-      Engine<DOMINOCORE_GAME(tag)>::template play_out<false>(s.r_, seats, rng);
-    });
-  }
-};
+// without the undo records (batch_play.hpp).
 
 namespace {
 

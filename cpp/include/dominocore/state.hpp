@@ -26,7 +26,7 @@
 namespace dominocore {
 
 namespace detail {
-struct BatchPlay;  // src/sim.cpp: simulate's loop, on a round's data
+struct BatchPlay;  // src/batch_play.hpp: a round played out without its undo records
 }  // namespace detail
 
 struct OpenEnd {
@@ -244,7 +244,7 @@ class State {
   // Its samples rewrite the hidden tiles of a world it replayed once
   // (determinize.cpp) instead of replaying every world's history.
   friend class Determinizer;
-  friend struct detail::BatchPlay;  // simulate's loop without undo records (sim.cpp)
+  friend struct detail::BatchPlay;  // simulate's and the rollouts' loop without undo records
   friend Move greedy_move(const State& s);
 
   static int shown_number(int number) noexcept { return number == kNoNumber ? -1 : number; }
