@@ -128,7 +128,7 @@ void TreeSearch::iterate(State& world, Rng& rng) {
   }
   // The rollout: only its result is read, and the next iteration overwrites
   // the world whole (run()), so it goes without undo records.
-  if (!world.is_over()) BatchPlay::play_out(world, rollout_, bots_.rng());
+  if (!world.is_over()) BatchPlay::play_out(world, rollout_, rollout_rng_);
   rewards_of(world, opt_.reward, reward_.data());
   for (int s = 0; s < players_; ++s) {
     tree_.lo = std::min(tree_.lo, reward_[static_cast<size_t>(s)]);

@@ -74,11 +74,7 @@ struct TreeStats {
 class TreeSearch {
  public:
   TreeSearch(const SearchOptions& o, int seat, int players)
-      : opt_(o),
-        seat_(seat),
-        players_(players),
-        bots_({o.rollout}, players, 0),
-        moves_(static_cast<size_t>(kMaxDistinctMoves)) {
+      : opt_(o), seat_(seat), players_(players), moves_(static_cast<size_t>(kMaxDistinctMoves)) {
     std::fill(rollout_, rollout_ + kMaxPlayers, o.rollout);
   }
 
@@ -109,7 +105,7 @@ class TreeSearch {
   };
 
   void start(Rng& rng) {
-    bots_.rng().set_state(rng.next());
+    rollout_rng_.set_state(rng.next());
     reward_.assign(static_cast<size_t>(players_), 0.0);
   }
 
@@ -120,7 +116,7 @@ class TreeSearch {
   SearchOptions opt_;
   int seat_;
   int players_;
-  Bots bots_;                    // the rollouts' generator
+  Rng rollout_rng_;              // the random rollouts' generator
   Policy rollout_[kMaxPlayers];  // every seat's rollout policy
   Tree tree_;
   std::vector<Step> path_;
