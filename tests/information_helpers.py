@@ -525,3 +525,67 @@ def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
         return 1.0
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     return math.erfc(abs(k1 / n1 - k2 / n2) / se / math.sqrt(2))
+
+
+# ------------------------------------------------------------------ inference (docs/information.md 5)
+
+
+def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperature: float = 1.0) -> Tuple[float, float]:
+    """``(log L, log L - log B)`` of ``world`` as ``know.seat`` weighs it under
+    the model ``policy`` (``"random"`` or ``"softmax"``), computed apart from
+    both implementations' inference: the world's deal replayed through the
+    oracle's engine, and at each other seat's move with a choice, the
+    probability of the move among the distinct legal moves, a plain ratio of
+    ``exp(score / t)`` (no logarithmic form); ``B`` bounds each Place's
+    probability by one over the placements of its tile."""
+    replay = _ENGINE.Round.from_deal(
+        know.rules, world["hands"], world["yard"], world["centre"], world["starter"], know.round_index
+    )
+    log_l = log_excess = 0.0
+    for mover, move in know.moves:
+        if mover != know.seat:
+            options = replay.legal_moves(distinct=True)
+            if len(options) > 1:
+                if policy == "random":
+                    p = 1.0 / len(options)
+                else:
+                    weight = {
+                        m: math.exp((know.rules.tile_score(m.tile) if m.kind == PLACE else 0) / temperature)
+                        for m in options
+                    }
+                    twin = next(m for m in options if m.kind == move.kind and m.tile == move.tile)
+                    p = weight[twin] / sum(weight.values())
+                same = sum(1 for m in options if move.kind == PLACE and m.kind == PLACE and m.tile == move.tile)
+                log_l += math.log(p)
+                log_excess += math.log(p * max(same, 1))
+        replay.push(move, player=mover)
+    return log_l, log_excess
+
+
+def weighted_chi2(observed: Dict[Key, int], probability: Dict[Key, float]) -> Tuple[float, int, float]:
+    """Pearson's goodness of fit of ``observed`` counts to ``probability``
+    (over the keys of ``probability``): (statistic, degrees of freedom,
+    p-value). Keys expected below 5 times are pooled, in order of
+    probability, into cells expected at least 5 times each (a last short
+    pool joins the cell before it), so that every cell keeps the test's
+    approximation. A key outside the support makes the p-value 0."""
+    n = sum(observed.values())
+    if any(k not in probability for k in observed):
+        return math.inf, len(probability) - 1, 0.0
+    cells: List[Tuple[float, int]] = []
+    pooled_expected, pooled_observed = 0.0, 0
+    for key, p in sorted(probability.items(), key=lambda item: item[1], reverse=True):
+        pooled_expected += n * p
+        pooled_observed += observed.get(key, 0)
+        if pooled_expected >= 5:
+            cells.append((pooled_expected, pooled_observed))
+            pooled_expected, pooled_observed = 0.0, 0
+    if pooled_expected > 0:
+        if cells:
+            e, o = cells.pop()
+            cells.append((e + pooled_expected, o + pooled_observed))
+        else:
+            cells.append((pooled_expected, pooled_observed))
+    statistic = sum((o - e) ** 2 / e for e, o in cells)
+    df = len(cells) - 1
+    return statistic, df, (chi2_sf(statistic, df) if df > 0 else 1.0)

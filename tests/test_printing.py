@@ -76,6 +76,7 @@ def examples(dc) -> dict:
             dc.simulate(dc.Doubles(players=2), rounds=0),
         ],
         "SplitMix64": dc.SplitMix64(np.uint64(7)),
+        "OpponentModel": [dc.OpponentModel("random"), dc.OpponentModel("softmax", temperature=np.float64(0.5))],
         "RandomPlayer": dc.RandomPlayer(np.int64(9)),
         "GreedyPlayer": dc.GreedyPlayer(),
         "VectorEnv": dc.VectorEnv(dc.Block(players=2), num_envs=2, seed=1),

@@ -1,4 +1,4 @@
-// The binding of the exact determinizer (docs/information.md 4).
+// The binding of the exact determinizer (docs/information.md 4) and its inference (5).
 // bind_determinizer() runs once RoundCore is bound (module.cpp).
 #include "support.hpp"
 
@@ -17,8 +17,9 @@ namespace {
 // holds the lock never waits for the GIL (it took the lock after releasing
 // the GIL, or holds the GIL throughout): no deadlock between the two.
 struct DeterminizerCore {
-  DeterminizerCore(const State& state, int seat, int proposals, Determinizer::Method method)
-      : det(state, seat, proposals, method) {}
+  DeterminizerCore(const State& state, int seat, int proposals, Determinizer::Method method,
+                   const Inference& inference)
+      : det(state, seat, proposals, method, inference) {}
   Determinizer det;
   std::mutex lock;
 };
@@ -124,14 +125,27 @@ void bind_determinizer(py::module_& m) {
             out["count_groups"] = s.count_groups;
             out["relaxed_misses"] = s.relaxed_misses;
             out["relaxed_rejected"] = s.relaxed_rejected;
+            out["model_draws"] = s.model_draws;
+            out["model_rejected"] = s.model_rejected;
             return out;
           },
-          "What the determinizer built and did so far (see dominocore.Round.determinizer).");
+          "What the determinizer built and did so far (see dominocore.Round.determinizer).")
+      .def(
+          "_log_likelihood",
+          [](DeterminizerCore& d, const State& world) {
+            py::gil_scoped_release release;
+            const std::lock_guard<std::mutex> hold(d.lock);
+            return d.det.log_likelihood(world);
+          },
+          py::arg("world"),
+          "log L(world) under the determinizer's opponent model (docs/information.md 5); "
+          "StateError for a world with other rules or moves.");
 
   auto round_core = py::reinterpret_borrow<py::class_<State>>(m.attr("RoundCore"));
   round_core.def(
       "_determinizer",
-      [](const State& s, int seat, int proposals, const std::string& method) {
+      [](const State& s, int seat, int proposals, const std::string& method, int model,
+         double temperature, int candidates) {
         using Method = Determinizer::Method;
         const Method m = method == "auto"   ? Method::Auto
                          : method == "tile" ? Method::ByTile
@@ -139,12 +153,20 @@ void bind_determinizer(py::module_& m) {
                          : method == "coarse"
                              ? Method::Coarse
                              : throw RulesError("method must be auto, tile, seat or coarse");
-        return std::make_unique<DeterminizerCore>(s, seat, proposals, m);
+        Inference inference;
+        if (model < 0 || model > 2) throw RulesError("model must be 0, 1 or 2");
+        inference.model = static_cast<Inference::Model>(model);
+        inference.temperature = temperature;
+        inference.candidates = candidates;
+        return std::make_unique<DeterminizerCore>(s, seat, proposals, m, inference);
       },
       py::arg("seat"), py::arg("proposals") = Determinizer::kProposals, py::arg("method") = "auto",
+      py::arg("model") = 0, py::arg("temperature") = 3.0, py::arg("candidates") = 0,
       "The determinizer of `seat` (StateError once the round is over); `proposals`: baseline "
       "proposals per sample before the exact count (0: the count only, for tests); `method`: "
-      "the count to build (auto; or tile, seat or coarse, for tests).");
+      "the count to build (auto; or tile, seat or coarse, for tests); `model` (0 none, 1 "
+      "random, 2 softmax), `temperature` and `candidates` (0 exact): the inference of "
+      "docs/information.md 5.");
 }
 
 }  // namespace dominocore::bindings

@@ -169,12 +169,15 @@ Deal Determinizer::Impl::assemble() const {
   return d;
 }
 
-Determinizer::Determinizer(const State& state, int seat, int proposals, Method method)
-    : impl_(std::make_unique<Impl>(state, seat)) {
+Determinizer::Determinizer(const State& state, int seat, int proposals, Method method,
+                           const Inference& inference) {
   if (proposals < 0)
     throw RulesError("proposals must be at least 0, got " + std::to_string(proposals));
+  inference.validate();
+  impl_ = std::make_unique<Impl>(state, seat);
   impl_->proposals = proposals;
   impl_->method = method;
+  impl_->set_inference(inference);
 }
 Determinizer::Determinizer(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
 Determinizer::~Determinizer() = default;
@@ -237,7 +240,7 @@ void Determinizer::Impl::draw(Rng& rng) {
 }
 
 Deal Determinizer::sample_deal(Rng& rng) {
-  impl_->draw(rng);
+  draw(rng);
   return impl_->assemble();
 }
 
@@ -326,7 +329,7 @@ void Determinizer::write_hidden(State& world) const {
 }
 
 State Determinizer::sample(Rng& rng) {
-  impl_->draw(rng);
+  draw(rng);
   if (!impl_->templ) make_template();
   State world(impl_->templ->world);
   write_hidden(world);
@@ -334,7 +337,7 @@ State Determinizer::sample(Rng& rng) {
 }
 
 void Determinizer::sample(Rng& rng, State& world) {
-  impl_->draw(rng);
+  draw(rng);
   if (!impl_->templ) make_template();
   world = impl_->templ->world;
   write_hidden(world);

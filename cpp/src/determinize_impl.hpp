@@ -10,11 +10,14 @@
 //   determinize_build.cpp  building a count (Impl::build_count), by tile or by
 //                          seat, of the exact model or a coarser one
 //   determinize_count.*    the count by tile; seat_count.* the count by seat
+//   determinize_infer.cpp  inference: worlds weighted by a model of the
+//                          other seats' play (docs/information.md 5)
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -124,6 +127,18 @@ struct Determinizer::Impl {
 
   int proposals = Determinizer::kProposals;                  ///< per sample, before the count
   Determinizer::Method method = Determinizer::Method::Auto;  ///< the count to build
+  Inference inference;                                       ///< none: uniform worlds
+  /// The highest score a move can have: 0-0 under double_blank_50.
+  static constexpr int kMaxScore = 50;
+  std::vector<double> exp_gap;  ///< exp(-d / temperature) for d = 0..kMaxScore
+  void set_inference(const Inference& value);
+
+  // Scratch of the inference (determinize_infer.cpp).
+  std::optional<State> scratch_world;  ///< the candidate being weighed
+  std::vector<Move> move_buf = std::vector<Move>(kMaxDistinctMoves);
+  std::vector<std::pair<double, double>> terms;   ///< per weighed move: log P, log n
+  std::vector<std::vector<int>> candidate_tiles;  ///< resampling: each candidate's tile_of_slot
+  std::vector<double> candidate_log;              ///< ... and its log L, then its weight
 
   Impl(const State& state, int seat);
   /// One world's hidden tiles into tile_of_slot: the proposals, then the count.

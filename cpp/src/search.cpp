@@ -76,6 +76,7 @@ void SearchOptions::validate() const {
     throw RulesError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " +
                      std::to_string(threads));
   if (max_depth < 0) throw RulesError("max_depth must be >= 0, got " + std::to_string(max_depth));
+  inference.validate();
 }
 
 namespace {
@@ -109,9 +110,10 @@ struct SearchCache::Impl {
     Rules rules;
     uint64_t hash = 0;
     std::string info;                         ///< the seat's information state (its seat included)
+    Inference inference;                      ///< how its worlds are weighted
     std::shared_ptr<const Determinizer> det;  ///< never sampled: only cloned
     bool same_key(const Entry& o) const {
-      return hash == o.hash && info == o.info && rules == o.rules;
+      return hash == o.hash && info == o.info && rules == o.rules && inference == o.inference;
     }
   };
   mutable std::mutex lock;
@@ -205,12 +207,14 @@ SearchResult search(const State& state, const SearchOptions& opt, SearchCache* c
       key.rules = state.rules();
       key.hash = info_hash;
       key.info = information_state(state, seat);
+      key.inference = opt.inference;
       proto = cache->impl().find(key);
       out.reused = proto != nullptr;
     }
     if (!proto) {
       try {
-        proto = std::make_shared<const Determinizer>(state, seat);
+        proto = std::make_shared<const Determinizer>(state, seat, Determinizer::kProposals,
+                                                     Determinizer::Method::Auto, opt.inference);
       } catch (const std::invalid_argument&) {
         throw;
       } catch (const std::logic_error& e) {

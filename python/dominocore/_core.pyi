@@ -179,6 +179,9 @@ def _search(
     reward: str,
     max_depth: int,
     cache: Optional[SearchCache] = None,
+    model: int = 0,
+    temperature: float = 3.0,
+    candidates: int = 0,
 ) -> Dict[str, Any]: ...
 
 class SearchCache:

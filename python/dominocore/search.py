@@ -16,11 +16,12 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
 from .common.extensions import register_search_policies
+from .common.inference import check_candidates, check_model, model_code
 from .common.moves import Move
 from .common.policies import PLAIN_POLICIES
 from .common.view import PlayerView, register_view_check, view_fields
@@ -31,6 +32,10 @@ __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"
 
 _ROLLOUTS = PLAIN_POLICIES
 _REWARDS = ("margin", "own")
+#: The candidate worlds a searched world is resampled from, with a model:
+#: resampling costs exactly this many uniform worlds, where exact rejection
+#: has no bound (docs/information.md 5).
+DEFAULT_CANDIDATES = 8
 
 
 #: The fields of a view's record that a rebuilt position must reproduce
@@ -153,8 +158,12 @@ class _SearchPlayer:
         seed: int = 0,
         reward: str = "margin",
         max_depth: int = 0,
+        model: Any = None,
+        candidates: Optional[int] = DEFAULT_CANDIDATES,
     ) -> None:
-        self._setup(iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees")
+        self._setup(
+            iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees", model, candidates
+        )
 
     def _setup(
         self,
@@ -168,6 +177,8 @@ class _SearchPlayer:
         reward: str,
         max_depth: int,
         trees_name: str,
+        model: Any,
+        candidates: Optional[int],
     ) -> None:
         self.iterations = as_int(iterations, "iterations", 0, 2**32)
         self.seconds = _number(seconds, "seconds", 0)
@@ -184,6 +195,10 @@ class _SearchPlayer:
             raise RulesError(f"reward must be one of {_REWARDS}, got {shown(reward)}")
         self.reward = reward
         self.max_depth = as_int(max_depth, "max_depth", 0, 2**31 - 1)
+        self.model = check_model(model)
+        if self._cheat and self.model is not None:
+            raise RulesError("the cheating search reads every hand: it takes no model of the other seats")
+        self.candidates = check_candidates(candidates)
         self._cache = _core.SearchCache()
 
     # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
@@ -220,6 +235,9 @@ class _SearchPlayer:
             self.reward,
             self.max_depth,
             None if self._cheat else self._cache,
+            model_code(self.model),
+            3.0 if self.model is None else self.model.temperature,
+            self.candidates or 0,
         )
         raw["move"] = decode(raw["move"])
         raw["moves"] = [decode(code) for code in raw["moves"]]
@@ -234,7 +252,9 @@ class _SearchPlayer:
         return (
             f"<{type(self).__name__} iterations={self.iterations} seconds={self.seconds} c={self.c} "
             f"rollout={self.rollout!r} trees={self.trees} threads={self.threads} seed={self.seed} "
-            f"reward={self.reward!r}>"
+            f"reward={self.reward!r}"
+            + ("" if self.model is None else f" model={self.model!r} candidates={self.candidates!r}")
+            + ">"
         )
 
 
@@ -244,7 +264,11 @@ class ISMCTSPlayer(_SearchPlayer):
     seat's determinizer every iteration, availability-aware UCB, the move
     with the most visits. ``trees`` independent trees (root parallelism) are
     spread over ``threads``; for a fixed seed and iteration budget the move
-    does not depend on ``threads``. See docs/search.md for every option."""
+    does not depend on ``threads``. ``model`` (an ``OpponentModel`` or a
+    policy name) weights the worlds by how likely the other seats' moves were
+    under it, each resampled from ``candidates`` uniform worlds (``None``:
+    exact, by rejection; docs/information.md 5). See docs/search.md for every
+    option."""
 
     _algorithm = "ismcts"
 
@@ -254,7 +278,8 @@ class PIMCPlayer(_SearchPlayer):
     worlds from the seat's determinizer, each searched by plain UCT
     (``flat=True``: UCB over the root moves and rollouts only) with
     ``iterations / determinizations`` iterations; the root visits are summed
-    over the worlds and the most visited move is played."""
+    over the worlds and the most visited move is played. ``model`` and
+    ``candidates`` weight the worlds as ``ISMCTSPlayer``'s do."""
 
     _algorithm = "pimc"
 
@@ -269,6 +294,8 @@ class PIMCPlayer(_SearchPlayer):
         seed: int = 0,
         reward: str = "margin",
         flat: bool = False,
+        model: Any = None,
+        candidates: Optional[int] = DEFAULT_CANDIDATES,
     ) -> None:
         self._setup(
             iterations,
@@ -281,6 +308,8 @@ class PIMCPlayer(_SearchPlayer):
             reward,
             1 if flat else 0,
             "determinizations",
+            model,
+            candidates,
         )
 
     @property

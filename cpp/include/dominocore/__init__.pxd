@@ -409,6 +409,8 @@ cdef extern from "dominocore/determinize.hpp" namespace "dominocore" nogil:
         uint64_t count_samples
         uint64_t count_rejected
         bool count_relaxed
+        uint64_t model_draws
+        uint64_t model_rejected
         int exact_groups
         int count_groups
         double relaxed_misses
@@ -423,6 +425,8 @@ cdef extern from "dominocore/determinize.hpp" namespace "dominocore" nogil:
         const Rules& rules()
         Deal sample_deal(Rng& rng) except +raise_py_error
         const DeterminizerStats& stats()
+        # log L(world) under the determinizer's opponent model (docs/information.md 5)
+        double log_likelihood(const State& world) except +raise_py_error
 
 
 cdef extern from "dominocore/cython_support.hpp" namespace "dominocore::cython" nogil:

@@ -16,6 +16,11 @@
 // it. Both paths are exact, and a world depends on the seed
 // alone (not on earlier samples); see determinize.cpp and the files it names.
 //
+// With an Inference model (docs/information.md 5), worlds are instead drawn
+// in proportion to the likelihood of the other seats' moves under the model:
+// exactly, by rejection of uniform worlds, or by resampling among K of them
+// (determinize_infer.cpp).
+//
 // Besides conditions 1-4 of docs/information.md 4, a world must keep the
 // round going: once nobody may draw, some hand holds a tile with a legal end
 // (else the round would be blocked, over). Both paths reject worlds that
@@ -54,11 +59,37 @@ struct DeterminizerStats {
   uint64_t count_rejected = 0;    ///< draws of the count rejected: the round would be blocked now
   bool count_relaxed = false;     ///< the count by seat is of a coarser model, whose draws the
                                   ///< exact model accepts or rejects (docs/information.md 4)
+  uint64_t model_draws = 0;       ///< uniform worlds drawn to be weighted by the model
+  uint64_t model_rejected = 0;    ///< of those, rejected by the exact method
   int exact_groups = 0;           ///< groups of unseen tiles of the exact model (count by seat)
   int count_groups = 0;           ///< groups of the model counted by seat
   double relaxed_misses = 0;      ///< estimated misplaced tiles a draw of that model (0: exact;
                                   ///< the acceptance is about e^-misses)
   uint64_t relaxed_rejected = 0;  ///< draws of the coarser model that the exact model rejected
+};
+
+/// Inference (docs/information.md 5): a model of how the other seats play,
+/// and how worlds are drawn weighted by the likelihood of their moves under
+/// it. The default (no model) is the uniform sampler.
+struct Inference {
+  enum class Model : uint8_t { None = 0, Random = 1, Softmax = 2 };
+  /// Random: uniform over the distinct legal moves; Softmax: exp(score/t)
+  /// over them, score the placed tile's hand score (0 for Draw and Pass).
+  Model model = Model::None;
+  double temperature = 3;  ///< Softmax's t, in (0, kMaxTemperature]
+  /// 0: exact, by rejection; K >= 1: one of K uniform worlds, drawn with
+  /// probability proportional to its likelihood (sampling-importance-resampling).
+  int candidates = 0;
+
+  static constexpr int kMaxCandidates = 4096;
+  static constexpr double kMaxTemperature = 1e6;
+  /// Rejected draws in a row after which the exact method gives up.
+  static constexpr uint64_t kMaxRejections = uint64_t{1} << 20;
+  /// Throws RulesError for a value out of range.
+  void validate() const;
+  friend bool operator==(const Inference& a, const Inference& b) noexcept {
+    return a.model == b.model && a.temperature == b.temperature && a.candidates == b.candidates;
+  }
 };
 
 class Determinizer {
@@ -78,7 +109,7 @@ class Determinizer {
   /// to build (tests of each; Auto in play). Throws StateError when the round
   /// is over, RulesError for a seat outside 0..p-1.
   Determinizer(const State& state, int seat, int proposals = kProposals,
-               Method method = Method::Auto);
+               Method method = Method::Auto, const Inference& inference = {});
   ~Determinizer();
   Determinizer(Determinizer&&) noexcept;
   Determinizer& operator=(Determinizer&&) noexcept;
@@ -107,6 +138,13 @@ class Determinizer {
   void sample(Rng& rng, State& world);
 
   const DeterminizerStats& stats() const noexcept;
+  const Inference& inference() const noexcept;
+
+  /// log L(world) of docs/information.md 5: the sum, over the other seats'
+  /// moves, of the log-probability of each under the model (0 without one).
+  /// `world` must have this determinizer's rules and moves (StateError
+  /// otherwise); it is not changed.
+  double log_likelihood(const State& world) const;
 
  private:
   struct Impl;
@@ -115,6 +153,10 @@ class Determinizer {
   // tiles of a new draw written over it (determinize.cpp; State's friend).
   void make_template();
   void write_hidden(State& world) const;
+  /// One world's hidden tiles into the Impl's tile_of_slot: uniform, or
+  /// weighted by the model (determinize_infer.cpp).
+  void draw(Rng& rng);
+  void draw_weighted(Rng& rng);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dominocore/determinize.hpp"
 #include "dominocore/move.hpp"
 #include "dominocore/players.hpp"
 #include "dominocore/rules.hpp"
@@ -60,6 +61,9 @@ struct SearchOptions {
   /// The depth of the tree below the root, in moves: 0 is unbounded; 1 makes
   /// a flat Monte Carlo search (UCB over the root moves, then a rollout).
   int max_depth = 0;
+  /// IS-MCTS and PIMC: the worlds weighted by a model of the other seats'
+  /// play (docs/information.md 5); the default model none draws them uniformly.
+  Inference inference;
 
   /// Throws RulesError for a value out of range.
   void validate() const;

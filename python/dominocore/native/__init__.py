@@ -16,6 +16,7 @@ checks the other.
 from typing import List
 
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from ..common.inference import OpponentModel
 from ..common.moves import End, Move, Placement
 from ..common.results import RoundResult, SimulationResult
 from ..common.rules import Rules, rules_from_dict
@@ -34,7 +35,7 @@ IMPLEMENTATION = "cpp"
 __all__: List[str] = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "AllFives", "Block", "ChickenFoot", "Doubles", "FivesAndThrees", "MexicanTrain", "DominoError", "End",
     "GreedyPlayer", "HistoryEntry",
-    "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "ParseError", "Placement", "PlayerView",
+    "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "OpponentModel", "ParseError", "Placement", "PlayerView",
     "RandomPlayer", "Round", "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
     "Tile", "VectorEnv", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
 ]  # fmt: skip

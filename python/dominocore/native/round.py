@@ -26,6 +26,7 @@ from ..common.checks import (
     shown,
 )
 from ..common.errors import DominoError, IllegalMoveError, RulesError, StateError
+from ..common.inference import OpponentModel, check_candidates, check_model, model_code
 from ..common.moves import MAX_END_ID, End, Move, MoveLike, Placement, as_move
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
@@ -443,11 +444,15 @@ class Round(RoundBase):
         only (determinization, player views)."""
         return [(mover, decode(code), None if drawn < 0 else TILES[drawn]) for mover, code, drawn in self._s._history]
 
-    def determinizer(self, seat: int) -> Determinizer:
+    def determinizer(self, seat: int, model: Any = None, candidates: Optional[int] = None) -> Determinizer:
         """The exact determinizer of ``seat`` (docs/information.md 4): it reads
         the round once and then samples worlds, as many as wanted, with
-        ``sample(seed)``. ``StateError`` once the round is over."""
-        return Determinizer(self, seat)
+        ``sample(seed)``. ``model`` (an ``OpponentModel`` or a policy name)
+        weights the worlds by the likelihood of the other seats' moves, drawn
+        exactly (``candidates=None``) or by resampling among ``candidates``
+        uniform worlds (docs/information.md 5). ``StateError`` once the round
+        is over; ``RulesError`` for a bad seat, model or count."""
+        return Determinizer(self, seat, model, candidates)
 
 
 def checked_round(round: Any) -> Any:
@@ -465,7 +470,10 @@ class Determinizer(Guarded):
     replays the public history and builds the slot model); it keeps what it
     needs, so the round may change afterwards. ``sample(seed)`` returns a new
     ``Round``, a world drawn uniformly over those consistent with what the
-    seat knows. A sample first tries up to 8 baseline proposals; when they
+    seat knows, or, with a ``model`` of the other seats' play, weighted by
+    the likelihood of their moves (docs/information.md 5: exact by
+    rejection, or resampled from ``candidates`` uniform worlds; each uniform
+    world is drawn as below). A sample first tries up to 8 baseline proposals; when they
     all fail, a count of the worlds is built (once, then reused) and sampled
     from: the count by tile; when that outgrows its bound (long rounds on
     large sets), the count by seat; and when that outgrows its bound too, the
@@ -495,15 +503,46 @@ class Determinizer(Guarded):
     after 2**22 rejected proposals or draws in a row (not seen).
     """
 
-    __slots__ = ("_core", "_rules")
+    __slots__ = ("_core", "_rules", "_model", "_candidates")
     _init_marker = "_core"
 
-    def __init__(self, round: Round, seat: int) -> None:
-        """The determinizer of ``seat`` (``RulesError`` unless 0..p-1) in ``round``."""
+    def __init__(self, round: Round, seat: int, model: Any = None, candidates: Optional[int] = None) -> None:
+        """The determinizer of ``seat`` (``RulesError`` unless 0..p-1) in
+        ``round``, its worlds weighted by ``model`` (see ``Round.determinizer``)."""
         core = checked_round(round)
         rules = round.rules
-        self._core = core._determinizer(check_seat(rules.players, seat))
+        seat = check_seat(rules.players, seat)
+        model = check_model(model)
+        candidates = check_candidates(candidates)
+        self._core = core._determinizer(
+            seat,
+            model=model_code(model),
+            temperature=3.0 if model is None else model.temperature,
+            candidates=candidates or 0,
+        )
         self._rules = rules
+        self._model = model
+        self._candidates = candidates
+
+    @property
+    def model(self) -> Optional[OpponentModel]:
+        """The model of the other seats' play, or ``None`` (uniform worlds)."""
+        return self._model
+
+    @property
+    def candidates(self) -> Optional[int]:
+        """``None`` (exact sampling by rejection) or the candidate worlds one world is resampled from."""
+        return self._candidates
+
+    def log_likelihood(self, world: Round) -> float:
+        """``log L(world)``: the sum over the other seats' moves of the
+        log-probability of each under the model (docs/information.md 5), 0.0
+        without a model. ``world``: a compiled ``Round`` with this
+        determinizer's rules and moves (``StateError`` otherwise; a world it
+        sampled, say); it is not changed."""
+        if not isinstance(world, Round):
+            raise TypeError(f"expected a dominocore Round, got {shown(world)}")
+        return float(self._core._log_likelihood(world._s))
 
     @property
     def seat(self) -> int:
@@ -529,7 +568,8 @@ class Determinizer(Guarded):
         return self._core._stats
 
     def __repr__(self) -> str:
-        return f"<Determinizer seat={self.seat} {self._rules!r}>"
+        weighting = "" if self._model is None else f" model={self._model!r} candidates={self._candidates!r}"
+        return f"<Determinizer seat={self.seat}{weighting} {self._rules!r}>"
 
 
 def state_of_view(view: PlayerView) -> Any:

@@ -14,6 +14,7 @@ game id in ``reference.games.GAMES``.
 """
 
 from ..common.errors import DominoError, IllegalMoveError, ParseError, RulesError, StateError
+from ..common.inference import OpponentModel
 from ..common.moves import End, Move, Placement
 from ..common.results import RoundResult, SimulationResult
 from ..common.rules import Rules, rules_from_dict
@@ -44,6 +45,7 @@ __all__ = [
     "AllFives",
     "FivesAndThrees",
     "Move",
+    "OpponentModel",
     "ParseError",
     "Placement",
     "PlayerView",

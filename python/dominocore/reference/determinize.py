@@ -23,7 +23,7 @@ from __future__ import annotations
 from math import comb, perm
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple
 
-from ..common.checks import check_seat, check_seed
+from ..common.checks import check_seat
 from ..common.errors import IllegalMoveError, StateError
 from ..common.information import search_drawers
 from ..common.moves import DRAW, PASS, PLACE
@@ -41,6 +41,7 @@ from .determinize_model import (
     legal_tiles,
     pick,
 )
+from .inference import WeightedSampling
 from .rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["Determinizer"]
 
 
-class Determinizer:
+class Determinizer(WeightedSampling):
     """The exact sampler of the worlds one seat cannot tell from a round
     (docs/information.md 4). Build it with ``round.determinizer(seat)``;
     ``sample(seed=0)`` returns a world as often as wanted.
@@ -127,11 +128,14 @@ class Determinizer:
     then.
     """
 
-    def __init__(self, round: "Round", seat: int) -> None:
+    def __init__(self, round: "Round", seat: int, model: Any = None, candidates: Optional[int] = None) -> None:
         """Prepare the sampler of ``round`` as ``seat`` knows it: a seat out
-        of range is a ``RulesError``, a finished round a ``StateError`` (as
-        ``round.determinizer``)."""
+        of range, a bad ``model`` or ``candidates`` is a ``RulesError``, a
+        finished round a ``StateError`` (as ``round.determinizer``). With a
+        ``model``, worlds are weighted by the likelihood of the other seats'
+        moves (docs/information.md 5)."""
         seat = check_seat(round.rules.players, seat)
+        self._set_inference(model, candidates)
         if round.is_over:
             raise StateError("the round is over: there is nothing hidden to sample")
         self._round_class = type(round)
@@ -419,15 +423,12 @@ class Determinizer:
 
     # ------------------------------------------------------------ sampling
 
-    def sample(self, seed: Any = 0) -> "Round":
-        """A world, uniform over those consistent with what the seat knows.
-
-        ``seed`` is an int (a fresh ``SplitMix64``) or a ``SplitMix64``,
-        which then advances. Step by step, the outcome is drawn with
-        probability ``ways * W(after) / W(now)``, then the particular tiles
-        and positions uniformly among the ways it counts (see the class
+    def _sample_uniform(self, rng: SplitMix64) -> "Round":
+        """A world uniform over those consistent with what the seat knows.
+        Step by step, the outcome is drawn with probability
+        ``ways * W(after) / W(now)``, then the particular tiles and
+        positions uniformly among the ways it counts (see the class
         docstring); the yard's tiles are shuffled (top first)."""
-        rng = seed if isinstance(seed, SplitMix64) else SplitMix64(check_seed(seed))
         w = self._count()
         state = self._start
         assert state in w[0], "no world is consistent with the round itself"
@@ -541,7 +542,8 @@ class Determinizer:
         return self._seat
 
     def __repr__(self) -> str:
-        return f"<Determinizer seat={self._seat} {self._rules!r}>"  # names no tile
+        weighting = "" if self._model is None else f" model={self._model!r} candidates={self._candidates!r}"
+        return f"<Determinizer seat={self._seat}{weighting} {self._rules!r}>"  # names no tile
 
     # ------------------------------------------------------------ diagnostics
 
@@ -553,7 +555,9 @@ class Determinizer:
         ``groups`` (kinds of unseen tiles at the start of the count),
         ``memo`` (states of the count with a way to finish; 0 before the
         first sample) and ``worlds`` (the number of assignments of tiles to
-        slots, W at the start, computed on first use)."""
+        slots, W at the start, computed on first use); with a model,
+        ``model_draws`` (uniform worlds drawn to be weighted) and
+        ``model_rejected`` (of those, rejected by the exact method)."""
         memo = sum(len(layer) for layer in self._w) if self._w is not None else 0
         return {
             "free_tiles": len(self._free),
@@ -562,4 +566,6 @@ class Determinizer:
             "groups": len(self._start_tiles),
             "memo": memo,
             "worlds": self._count()[0].get(self._start, 0),
+            "model_draws": self._model_draws,
+            "model_rejected": self._model_rejected,
         }

@@ -454,14 +454,18 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
         only (views, information states, determinization)."""
         return [(mover, move, drawn) for move, (mover, drawn) in zip(self._moves, self._log)]
 
-    def determinizer(self, seat: int) -> Determinizer:
+    def determinizer(self, seat: int, model: Any = None, candidates: Optional[int] = None) -> Determinizer:
         """The exact sampler of the worlds ``seat`` cannot tell from this one
         (docs/information.md 4), prepared once: its ``sample(seed=0)`` returns
-        a world as often as wanted. ``StateError`` once the round is over."""
+        a world as often as wanted. ``model`` (an ``OpponentModel`` or a
+        policy name) weights the worlds by the likelihood of the other seats'
+        moves, drawn exactly (``candidates=None``) or by resampling among
+        ``candidates`` uniform worlds (docs/information.md 5). ``StateError``
+        once the round is over; ``RulesError`` for a bad seat, model or count."""
         seat = check_seat(self._rules.players, seat)
         if self._result is not None:
             raise StateError("the round is over: there is nothing hidden to sample")
-        return Determinizer(self, seat)
+        return Determinizer(self, seat, model, candidates)
 
     # ------------------------------------------------------------ copies and records
 
