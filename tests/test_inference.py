@@ -301,13 +301,13 @@ def test_the_determinizer_says_its_model(dc):
 def test_the_searches_take_a_model(cls):
     import dominocore as dc
 
-    round_, seat = build(dc, SPOTS["trains-softmax"])
+    round_, seat = build(dc, SPOTS["doubles-random"])  # three legal moves: the search runs
     make = getattr(dc, cls)
     bot = make(iterations=300, seed=4, model=OpponentModel("softmax", temperature=2.0))
     assert bot.candidates == 8 and "model=OpponentModel('softmax', temperature=2.0)" in repr(bot)
     view = round_.view(seat)
     result = bot.search(view)
-    assert result["move"] in round_.legal_moves(distinct=True)
+    assert result["move"] in round_.legal_moves(distinct=True) and result["iterations"] == 300
     assert (
         make(iterations=300, seed=4, model=OpponentModel("softmax", temperature=2.0)).search(view)["visits"]
         == (result["visits"])
@@ -319,3 +319,24 @@ def test_the_searches_take_a_model(cls):
             make(iterations=10, **bad)
     with pytest.raises(RulesError, match="cheating"):
         dc.CheatingMCTSPlayer(model="random")
+
+
+@needs_core
+def test_a_pool_of_weighted_worlds():
+    """IS-MCTS's pool: a legal move, the same for the same seed, and refused
+    without a model, outside IS-MCTS or out of range."""
+    import dominocore as dc
+
+    round_, seat = build(dc, SPOTS["doubles-random"])
+    bot = dc.ISMCTSPlayer(iterations=400, seed=2, model="softmax", pool=64)
+    assert "pool=64" in repr(bot)
+    first = bot.search(round_)
+    assert first["move"] in round_.legal_moves(distinct=True) and first["iterations"] == 400
+    again = dc.ISMCTSPlayer(iterations=400, seed=2, model="softmax", pool=64).search(round_.view(seat))
+    assert again["visits"] == first["visits"]
+    assert dc.ISMCTSPlayer(iterations=400, seed=2, model="softmax").search(round_)["visits"] != first["visits"]
+    for make, options in [(dc.ISMCTSPlayer, dict(pool=8)), (dc.ISMCTSPlayer, dict(model="random", pool=-1)),
+                          (dc.ISMCTSPlayer, dict(model="random", pool=2**16 + 1)),
+                          (dc.CheatingMCTSPlayer, dict(pool=8))]:  # fmt: skip
+        with pytest.raises(RulesError):
+            make(iterations=10, **options)

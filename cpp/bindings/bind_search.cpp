@@ -34,7 +34,7 @@ void bind_search(py::module_& m) {
       [](const State& shared, const std::string& algorithm, py::handle iterations, double seconds,
          double c, const std::string& rollout, int trees, int threads, py::handle seed,
          const std::string& reward, int max_depth, SearchCache* cache, int model,
-         double temperature, int candidates) {
+         double temperature, int candidates, int pool) {
         // The copy is taken before any Python code can run (the options'
         // conversions may call __index__): the search reads one position.
         const State state(shared);
@@ -53,6 +53,7 @@ void bind_search(py::module_& m) {
         o.inference.model = static_cast<Inference::Model>(model);
         o.inference.temperature = temperature;
         o.inference.candidates = candidates;
+        o.pool = pool;
         SearchResult r;  // search() checks the options and the round (exceptions cross the release)
         {
           py::gil_scoped_release release;
@@ -73,10 +74,11 @@ void bind_search(py::module_& m) {
       py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("seconds"),
       py::arg("c"), py::arg("rollout"), py::arg("trees"), py::arg("threads"), py::arg("seed"),
       py::arg("reward"), py::arg("max_depth"), py::arg("cache") = nullptr, py::arg("model") = 0,
-      py::arg("temperature") = 3.0, py::arg("candidates") = 0,
+      py::arg("temperature") = 3.0, py::arg("candidates") = 0, py::arg("pool") = 0,
       "Searches for the seat to move (docs/search.md); returns the move code and root "
       "statistics. `model` (0 none, 1 random, 2 softmax), `temperature` and `candidates` (0 "
-      "exact): the determinizer's inference (docs/information.md 5).");
+      "exact): the determinizer's inference (docs/information.md 5); `pool`: IS-MCTS's "
+      "weighted worlds drawn once per tree (0: none).");
   m.def(
       "_state_from_knowledge",
       [](const Rules& rules, int seat, int round_index, int centre, int starter,

@@ -110,6 +110,22 @@ void Determinizer::draw(Rng& rng) {
     draw_weighted(rng);
 }
 
+State Determinizer::sample_weighed(Rng& rng, double& log_l) {
+  Impl& im = *impl_;
+  im.draw(rng);
+  ++im.stats.model_draws;
+  if (!im.templ) make_template();
+  State world(im.templ->world);
+  write_hidden(world);
+  State popped(world);  // weigh() pops its world back to the deal
+  log_l =
+      im.inference.model == Inference::Model::None
+          ? 0.0
+          : weigh(popped, im.seat, im.inference, im.exp_gap.data(), im.move_buf.data(), im.terms)
+                .log_l;
+  return world;
+}
+
 void Determinizer::draw_weighted(Rng& rng) {
   Impl& im = *impl_;
   const auto weigh_candidate = [&]() {

@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -77,6 +78,12 @@ void SearchOptions::validate() const {
                      std::to_string(threads));
   if (max_depth < 0) throw RulesError("max_depth must be >= 0, got " + std::to_string(max_depth));
   inference.validate();
+  if (pool < 0 || pool > kMaxPool)
+    throw RulesError("pool must be 0.." + std::to_string(kMaxPool) + ", got " +
+                     std::to_string(pool));
+  if (pool > 0 &&
+      (inference.model == Inference::Model::None || algorithm != SearchAlgorithm::ISMCTS))
+    throw RulesError("a pool of weighted worlds needs IS-MCTS and an opponent model");
 }
 
 namespace {
@@ -260,7 +267,30 @@ SearchResult search(const State& state, const SearchOptions& opt, SearchCache* c
           stop = now < budget ? now + (budget - now) / here : now;
         }
         detail::TreeSearch ts(opt, seat, state.players());
-        if (opt.algorithm == SearchAlgorithm::ISMCTS) {
+        if (opt.pool > 0) {
+          // The tree's pool: P uniform worlds weighed once; each iteration
+          // takes one in proportion to its likelihood (an empirical posterior).
+          std::vector<State> pool;
+          std::vector<double> cumulative;
+          pool.reserve(static_cast<size_t>(opt.pool));
+          std::vector<double> logs(static_cast<size_t>(opt.pool));
+          double top = -std::numeric_limits<double>::infinity();
+          for (double& log_l : logs) {
+            pool.push_back(det->sample_weighed(rng, log_l));
+            top = std::max(top, log_l);
+          }
+          double total = 0;
+          for (double log_l : logs) cumulative.push_back(total += std::exp(log_l - top));
+          ts.run(
+              [&](Rng& r, std::optional<State>& world) {
+                const double u = r.unit() * total;
+                const auto k = static_cast<size_t>(
+                    std::upper_bound(cumulative.begin(), cumulative.end() - 1, u) -
+                    cumulative.begin());
+                world = pool[k];
+              },
+              rng, iterations, timed, start, stop);
+        } else if (opt.algorithm == SearchAlgorithm::ISMCTS) {
           ts.run(
               [&](Rng& r, std::optional<State>& world) {
                 if (world)

@@ -182,6 +182,7 @@ def _search(
     model: int = 0,
     temperature: float = 3.0,
     candidates: int = 0,
+    pool: int = 0,
 ) -> Dict[str, Any]: ...
 
 class SearchCache:

@@ -36,6 +36,8 @@ _REWARDS = ("margin", "own")
 #: resampling costs exactly this many uniform worlds, where exact rejection
 #: has no bound (docs/information.md 5).
 DEFAULT_CANDIDATES = 8
+#: The most worlds a pool of weighted worlds may hold (docs/search.md 2).
+MAX_POOL = 1 << 16
 
 
 #: The fields of a view's record that a rebuilt position must reproduce
@@ -160,9 +162,10 @@ class _SearchPlayer:
         max_depth: int = 0,
         model: Any = None,
         candidates: Optional[int] = DEFAULT_CANDIDATES,
+        pool: int = 0,
     ) -> None:
         self._setup(
-            iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees", model, candidates
+            iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees", model, candidates, pool
         )
 
     def _setup(
@@ -179,6 +182,7 @@ class _SearchPlayer:
         trees_name: str,
         model: Any,
         candidates: Optional[int],
+        pool: int = 0,
     ) -> None:
         self.iterations = as_int(iterations, "iterations", 0, 2**32)
         self.seconds = _number(seconds, "seconds", 0)
@@ -199,6 +203,9 @@ class _SearchPlayer:
         if self._cheat and self.model is not None:
             raise RulesError("the cheating search reads every hand: it takes no model of the other seats")
         self.candidates = check_candidates(candidates)
+        self.pool = as_int(pool, "pool", 0, MAX_POOL)
+        if self.pool and (self.model is None or self._algorithm != "ismcts"):
+            raise RulesError("a pool of weighted worlds needs IS-MCTS and a model")
         self._cache = _core.SearchCache()
 
     # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
@@ -238,6 +245,7 @@ class _SearchPlayer:
             model_code(self.model),
             3.0 if self.model is None else self.model.temperature,
             self.candidates or 0,
+            self.pool,
         )
         raw["move"] = decode(raw["move"])
         raw["moves"] = [decode(code) for code in raw["moves"]]
@@ -254,6 +262,7 @@ class _SearchPlayer:
             f"rollout={self.rollout!r} trees={self.trees} threads={self.threads} seed={self.seed} "
             f"reward={self.reward!r}"
             + ("" if self.model is None else f" model={self.model!r} candidates={self.candidates!r}")
+            + (f" pool={self.pool}" if self.pool else "")
             + ">"
         )
 
@@ -267,8 +276,10 @@ class ISMCTSPlayer(_SearchPlayer):
     does not depend on ``threads``. ``model`` (an ``OpponentModel`` or a
     policy name) weights the worlds by how likely the other seats' moves were
     under it, each resampled from ``candidates`` uniform worlds (``None``:
-    exact, by rejection; docs/information.md 5). See docs/search.md for every
-    option."""
+    exact, by rejection; docs/information.md 5); with ``pool`` > 0, each
+    tree instead weighs ``pool`` uniform worlds once and gives every
+    iteration one of them, in proportion to its likelihood. See
+    docs/search.md for every option."""
 
     _algorithm = "ismcts"
 

@@ -145,6 +145,10 @@ class Determinizer {
   /// `world` must have this determinizer's rules and moves (StateError
   /// otherwise); it is not changed.
   double log_likelihood(const State& world) const;
+  /// A uniform world (section 4, whatever the model), drawn from `rng`, and
+  /// its log L under the model in `log_l`: a search's pool of weighted
+  /// worlds (search.hpp, SearchOptions::pool) is made of these.
+  State sample_weighed(Rng& rng, double& log_l);
 
  private:
   struct Impl;

@@ -64,6 +64,12 @@ struct SearchOptions {
   /// IS-MCTS and PIMC: the worlds weighted by a model of the other seats'
   /// play (docs/information.md 5); the default model none draws them uniformly.
   Inference inference;
+  /// IS-MCTS with a model: 0 draws every iteration's world from the weighted
+  /// determinizer (inference.candidates); P > 0 makes each tree draw P
+  /// uniform worlds once, weigh them, and give every iteration one of them,
+  /// picked in proportion to its likelihood (docs/search.md 2).
+  int pool = 0;
+  static constexpr int kMaxPool = 1 << 16;
 
   /// Throws RulesError for a value out of range.
   void validate() const;
