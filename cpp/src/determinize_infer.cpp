@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -110,33 +111,35 @@ void Determinizer::draw(Rng& rng) {
     draw_weighted(rng);
 }
 
-State Determinizer::sample_weighed(Rng& rng, double& log_l) {
+void Determinizer::draw_candidate(Rng& rng, std::optional<State>& world) {
   Impl& im = *impl_;
   im.draw(rng);
   ++im.stats.model_draws;
   if (!im.templ) make_template();
-  State world(im.templ->world);
-  write_hidden(world);
-  State popped(world);  // weigh() pops its world back to the deal
+  if (world)
+    *world = im.templ->world;
+  else
+    world.emplace(im.templ->world);
+  write_hidden(*world);
+}
+
+State Determinizer::sample_weighed(Rng& rng, double& log_l) {
+  Impl& im = *impl_;
+  std::optional<State> world;
+  draw_candidate(rng, world);
+  State popped(*world);  // weigh() pops its world back to the deal
   log_l =
       im.inference.model == Inference::Model::None
           ? 0.0
           : weigh(popped, im.seat, im.inference, im.exp_gap.data(), im.move_buf.data(), im.terms)
                 .log_l;
-  return world;
+  return std::move(*world);
 }
 
 void Determinizer::draw_weighted(Rng& rng) {
   Impl& im = *impl_;
   const auto weigh_candidate = [&]() {
-    im.draw(rng);
-    ++im.stats.model_draws;
-    if (!im.templ) make_template();
-    if (!im.scratch_world)
-      im.scratch_world.emplace(im.templ->world);
-    else
-      *im.scratch_world = im.templ->world;
-    write_hidden(*im.scratch_world);
+    draw_candidate(rng, im.scratch_world);
     return weigh(*im.scratch_world, im.seat, im.inference, im.exp_gap.data(), im.move_buf.data(),
                  im.terms);
   };

@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "dominocore/rng.hpp"
 #include "dominocore/rules.hpp"
@@ -161,6 +162,8 @@ class Determinizer {
   /// weighted by the model (determinize_infer.cpp).
   void draw(Rng& rng);
   void draw_weighted(Rng& rng);
+  /// A uniform world written over `world` (made when empty), counted as a model draw.
+  void draw_candidate(Rng& rng, std::optional<State>& world);
   std::unique_ptr<Impl> impl_;
 };
 
