@@ -536,7 +536,7 @@ def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperatur
     both implementations' inference: the world's deal replayed through the
     oracle's engine, and at each other seat's move with a choice, the
     probability of the move among the distinct legal moves, a plain ratio of
-    ``exp(score / t)`` (no logarithmic form); ``B`` bounds each Place's
+    ``exp((score - best) / t)`` (no logarithmic form); ``B`` bounds each Place's
     probability by one over the placements of its tile."""
     replay = _ENGINE.Round.from_deal(
         know.rules, world["hands"], world["yard"], world["centre"], world["starter"], know.round_index
@@ -548,11 +548,10 @@ def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperatur
             if len(options) > 1:
                 if policy == "random":
                     p = 1.0 / len(options)
-                else:
-                    weight = {
-                        m: math.exp((know.rules.tile_score(m.tile) if m.kind == PLACE else 0) / temperature)
-                        for m in options
-                    }
+                else:  # scores relative to the best, so that a low temperature cannot overflow
+                    score = {m: know.rules.tile_score(m.tile) if m.kind == PLACE else 0 for m in options}
+                    top = max(score.values())
+                    weight = {m: math.exp((score[m] - top) / temperature) for m in options}
                     twin = next(m for m in options if m.kind == move.kind and m.tile == move.tile)
                     p = weight[twin] / sum(weight.values())
                 same = sum(1 for m in options if move.kind == PLACE and m.kind == PLACE and m.tile == move.tile)

@@ -211,6 +211,20 @@ def test_the_likelihood_is_the_oracles(dc, config, policy):
             assert math.isclose(det.log_likelihood(world), expected, rel_tol=1e-9, abs_tol=1e-9)
 
 
+@pytest.mark.parametrize("temperature", [0.05, 1e6])
+def test_the_likelihood_at_extreme_temperatures(dc, temperature):
+    """Near greedy (scores 20 times apart) and near random, the engines still
+    agree with the oracle: nothing overflows or loses the small terms."""
+    round_, seat = build(dc, SPOTS["mexican-softmax"])
+    know = Knowledge(round_, seat)
+    det = round_.determinizer(seat, model=OpponentModel("softmax", temperature=temperature), candidates=2)
+    for i in range(4):
+        world = det.sample(i)
+        expected, _ = oracle_log_weight(know, parse_deal(world._deal_dict()), "softmax", temperature)
+        assert math.isfinite(expected)
+        assert math.isclose(det.log_likelihood(world), expected, rel_tol=1e-9, abs_tol=1e-9)
+
+
 @needs_core
 @pytest.mark.parametrize("config", CONFIGS[::3], ids=config_id)
 def test_both_implementations_compute_the_same_likelihood(ref, config):

@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
 from .common.extensions import register_search_policies
-from .common.inference import check_candidates, check_model, model_code
+from .common.inference import check_candidates, check_model, core_arguments
 from .common.moves import Move
 from .common.policies import PLAIN_POLICIES
 from .common.view import PlayerView, register_view_check, view_fields
@@ -242,9 +242,7 @@ class _SearchPlayer:
             self.reward,
             self.max_depth,
             None if self._cheat else self._cache,
-            model_code(self.model),
-            3.0 if self.model is None else self.model.temperature,
-            self.candidates or 0,
+            *core_arguments(self.model, self.candidates),
             self.pool,
         )
         raw["move"] = decode(raw["move"])

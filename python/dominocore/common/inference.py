@@ -8,7 +8,7 @@ probabilities itself, from its own legal moves, and the two are compared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 from .checks import as_int, shown
 from .errors import RulesError
@@ -74,6 +74,32 @@ def check_candidates(candidates: Any) -> Optional[int]:
     return as_int(candidates, "candidates", 1, MAX_CANDIDATES)
 
 
-def model_code(model: Optional[OpponentModel]) -> int:
-    """The core's number for a model: 0 none, 1 random, 2 softmax."""
-    return 0 if model is None else 1 + MODEL_POLICIES.index(model.policy)
+def core_arguments(model: Optional[OpponentModel], candidates: Optional[int]) -> Tuple[int, float, int]:
+    """The compiled core's form of checked options: the model's number (0
+    none, 1 random, 2 softmax), its temperature (the default without one)
+    and the candidates (0: exact)."""
+    code = 0 if model is None else 1 + MODEL_POLICIES.index(model.policy)
+    return code, OpponentModel.temperature if model is None else model.temperature, candidates or 0
+
+
+class WeightedOptions:
+    """What both engines' determinizers say of their inference: ``model``,
+    ``candidates`` and the words their ``repr`` adds (set ``_model`` and
+    ``_candidates``, checked)."""
+
+    __slots__ = ()
+    _model: Optional[OpponentModel]
+    _candidates: Optional[int]
+
+    @property
+    def model(self) -> Optional[OpponentModel]:
+        """The model of the other seats' play, or ``None`` (uniform worlds)."""
+        return self._model
+
+    @property
+    def candidates(self) -> Optional[int]:
+        """``None`` (exact sampling by rejection) or the candidate worlds one world is resampled from."""
+        return self._candidates
+
+    def _weighting_repr(self) -> str:
+        return "" if self._model is None else f" model={self._model!r} candidates={self._candidates!r}"

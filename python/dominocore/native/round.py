@@ -26,7 +26,7 @@ from ..common.checks import (
     shown,
 )
 from ..common.errors import DominoError, IllegalMoveError, RulesError, StateError
-from ..common.inference import OpponentModel, check_candidates, check_model, model_code
+from ..common.inference import WeightedOptions, check_candidates, check_model, core_arguments
 from ..common.moves import MAX_END_ID, End, Move, MoveLike, Placement, as_move
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
@@ -462,7 +462,7 @@ def checked_round(round: Any) -> Any:
     return round._s
 
 
-class Determinizer(Guarded):
+class Determinizer(WeightedOptions, Guarded):
     """Samples worlds for one seat of a compiled ``Round``: the exact
     determinization of docs/information.md section 4.
 
@@ -512,27 +512,11 @@ class Determinizer(Guarded):
         core = checked_round(round)
         rules = round.rules
         seat = check_seat(rules.players, seat)
-        model = check_model(model)
-        candidates = check_candidates(candidates)
-        self._core = core._determinizer(
-            seat,
-            model=model_code(model),
-            temperature=3.0 if model is None else model.temperature,
-            candidates=candidates or 0,
-        )
+        self._model = check_model(model)
+        self._candidates = check_candidates(candidates)
+        code, temperature, count = core_arguments(self._model, self._candidates)
+        self._core = core._determinizer(seat, model=code, temperature=temperature, candidates=count)
         self._rules = rules
-        self._model = model
-        self._candidates = candidates
-
-    @property
-    def model(self) -> Optional[OpponentModel]:
-        """The model of the other seats' play, or ``None`` (uniform worlds)."""
-        return self._model
-
-    @property
-    def candidates(self) -> Optional[int]:
-        """``None`` (exact sampling by rejection) or the candidate worlds one world is resampled from."""
-        return self._candidates
 
     def log_likelihood(self, world: Round) -> float:
         """``log L(world)``: the sum over the other seats' moves of the
@@ -568,8 +552,7 @@ class Determinizer(Guarded):
         return self._core._stats
 
     def __repr__(self) -> str:
-        weighting = "" if self._model is None else f" model={self._model!r} candidates={self._candidates!r}"
-        return f"<Determinizer seat={self.seat}{weighting} {self._rules!r}>"
+        return f"<Determinizer seat={self.seat}{self._weighting_repr()} {self._rules!r}>"
 
 
 def state_of_view(view: PlayerView) -> Any:

@@ -542,8 +542,7 @@ class Determinizer(WeightedSampling):
         return self._seat
 
     def __repr__(self) -> str:
-        weighting = "" if self._model is None else f" model={self._model!r} candidates={self._candidates!r}"
-        return f"<Determinizer seat={self._seat}{weighting} {self._rules!r}>"  # names no tile
+        return f"<Determinizer seat={self._seat}{self._weighting_repr()} {self._rules!r}>"  # names no tile
 
     # ------------------------------------------------------------ diagnostics
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 from ..common.checks import check_seed, shown
 from ..common.errors import StateError
-from ..common.inference import OpponentModel, check_candidates, check_model
+from ..common.inference import OpponentModel, WeightedOptions, check_candidates, check_model
 from ..common.moves import PLACE, Move
 from ..common.rules import Rules
 from .rng import SplitMix64
@@ -105,9 +105,9 @@ def draw_resampled(
     return worlds[-1]
 
 
-class WeightedSampling:
-    """The determinizer's sampling with a model (its ``sample``,
-    ``log_likelihood``, ``model`` and ``candidates``): the determinizer
+class WeightedSampling(WeightedOptions):
+    """The determinizer's sampling with a model (its ``sample`` and
+    ``log_likelihood``; ``model`` and ``candidates`` are WeightedOptions'): the determinizer
     supplies ``_sample_uniform(rng)`` and the round's rules, seat, history
     and class."""
 
@@ -164,13 +164,3 @@ class WeightedSampling:
         if self._model is None:
             return 0.0
         return log_weight(world, self._seat, self._model)[0]
-
-    @property
-    def model(self) -> Optional[OpponentModel]:
-        """The model of the other seats' play, or ``None`` (uniform worlds)."""
-        return self._model
-
-    @property
-    def candidates(self) -> Optional[int]:
-        """``None`` (exact sampling by rejection) or the candidate worlds one world is resampled from."""
-        return self._candidates
