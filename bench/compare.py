@@ -595,6 +595,23 @@ def main() -> None:
         rows.append((f"simulate, {label}, C++, 1 thread", rate, "moves/s"))
         ratios.append((f"cost a move: {label} / Block 2p", block_moves.cpu / rate.cpu))
 
+    # -- the learned policy (docs/learning.md): a move's cost with the shipped trains network
+    def policy_moves(module, rules, policy: str, rounds: int) -> Callable[[], int]:
+        return lambda: int(module.simulate(rules, rounds=rounds, seed=1, policy=policy, threads=1).moves.sum())
+
+    greedy_moves = best_rate(policy_moves(core, cf_core, "greedy", n(20_000)), repeats)
+    learned_moves = best_rate(policy_moves(core, cf_core, "learned", n(20_000)), repeats)
+    learned_ref = best_rate(policy_moves(ref, cf_ref, "learned", n(40)), repeats)
+    rows += [
+        ("simulate, greedy, C++, 1 thread", greedy_moves, "moves/s"),
+        ("simulate, learned, C++, 1 thread", learned_moves, "moves/s"),
+        ("simulate, learned, reference", learned_ref, "moves/s"),
+    ]
+    ratios += [
+        ("learned: microseconds a move, C++, 1 thread (goal <= 20)", 1e6 / learned_moves.cpu),
+        ("learned: C++ / reference", learned_moves.cpu / learned_ref.cpu),
+    ]
+
     # -- a long Doubles match (O(1) accounting a round) and the resources of a batch
     long_match = core.Doubles(players=2, target=10**6, max_rounds=n(100_000))
     long_rate = best_rate(lambda: core.simulate(long_match, matches=1, seed=1, threads=1).moves.size, repeats)

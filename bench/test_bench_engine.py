@@ -70,3 +70,11 @@ def test_simulate_batch(benchmark, dc, threads):
     rounds = 20_000 if dc.IMPLEMENTATION == "cpp" else 100
     benchmark.extra_info["rounds"] = rounds
     benchmark(dc.simulate, rules, rounds=rounds, seed=1, threads=threads)
+
+
+def test_learned_move(benchmark, dc):
+    """The learned policy's move in a mid-game position (docs/learning.md)."""
+    r = middle_position(dc)
+    player = dc.LearnedPlayer()
+    player.choose(r)  # loads the shipped network before timing
+    benchmark(player.choose, r)

@@ -74,6 +74,25 @@ each iteration's world from it in proportion to its likelihood
 more worlds than resampling among 8 at every iteration::
 
     python bench/tournament.py --inference --pool
+
+``--learned`` runs the experiment of docs/learning.md 4 on the new search,
+fixed in advance the same way (written after the pilot below and before
+this run): IS-MCTS with the learned network (``LEARNED_SEARCH``) against
+today's IS-MCTS (its defaults: c = 0.7, random rollouts, no network), **at
+equal wall time**: both get ``seconds=SEARCH_SECONDS`` a move and no
+iteration bound. The four configurations, the same 500 deals, seats
+rotated, each bot in one seat against greedy; the metric is the paired
+difference of the two bots' margins deal by deal, one-sided at p < 0.01 in
+each configuration. In ``trains`` the cheating search at the same time is
+played too, and the report gives the share of the gap between today's
+IS-MCTS and the cheating search that the new search closes (goal: a
+third)::
+
+    python bench/tournament.py --learned
+
+``--learned --variant V --seed 99000000 --deals 150`` is the pilot that
+chose ``LEARNED_SEARCH`` among the variants of ``LEARNED_VARIANTS``, on deals
+the experiment does not use.
 """
 
 from __future__ import annotations
@@ -211,6 +230,32 @@ INFERENCE_MODEL = {"model": "softmax", "temperature": 1.0, "candidates": 8}
 INFERENCE_POOL = 256
 
 
+def against_greedy(args: argparse.Namespace, rules: Any, spec: Any) -> Tuple[Any, float]:
+    """Bot ``spec`` in one seat against greedy on the experiment's deals, seats
+    rotated: its margin deal by deal, and the wall time it took."""
+    start = time.perf_counter()
+    result = dc.tournament(
+        rules, {"A": spec, "greedy": "greedy"}, rounds=args.deals, seed=args.seed,
+        lineup=["A"] + ["greedy"] * (rules.players - 1), backend=args.backend, chunks=args.chunks,
+        address=args.address, progress=not args.quiet,
+    )  # fmt: skip
+    return result.per_deal("margin")[:, result.index("A")], time.perf_counter() - start
+
+
+def paired_row(title: str, a: Any, b: Any, a_seconds: float, b_seconds: float) -> Tuple[str, float]:
+    """A table row of bot a against bot b on the same deals (the paired
+    difference, its interval and one-sided p), and the mean difference."""
+    diff = a - b
+    mean, low, high = t_interval(diff)
+    p = paired_t_test(diff)
+    row = (
+        f"| {title} | {len(diff)} | {a.mean():+.2f} | {b.mean():+.2f} "
+        f"| {mean:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} | {'**yes**' if p < ALPHA else 'no'} "
+        f"| {a_seconds:.0f} s / {b_seconds:.0f} s |"
+    )
+    return row, mean
+
+
 def run_inference(args: argparse.Namespace) -> str:
     """Play the inference experiment and return its markdown report."""
     uniform = ("ismcts", dict(INFERENCE_UNIFORM))
@@ -224,24 +269,11 @@ def run_inference(args: argparse.Namespace) -> str:
         if chosen is not None and index not in chosen:
             rows.append(f"| {title} | not run | | | | | |")
             continue
-        lineup = ["A"] + ["greedy"] * (rules.players - 1)
-        margins, seconds = [], []
-        for spec in (weighted, uniform):
-            start = time.perf_counter()
-            result = dc.tournament(
-                rules, {"A": spec, "greedy": "greedy"}, rounds=args.deals, seed=args.seed, lineup=lineup,
-                backend=args.backend, chunks=args.chunks, address=args.address, progress=not args.quiet,
-            )  # fmt: skip
-            seconds.append(time.perf_counter() - start)
-            margins.append(result.per_deal("margin")[:, result.index("A")])
-        diff = margins[0] - margins[1]
-        mean, low, high = t_interval(diff)
-        p = paired_t_test(diff)
-        rows.append(
-            f"| {title} | {len(diff)} | {margins[0].mean():+.2f} | {margins[1].mean():+.2f} "
-            f"| {mean:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} | {'**yes**' if p < ALPHA else 'no'} "
-            f"| {seconds[0]:.0f} s / {seconds[1]:.0f} s |"
+        (weighted_margins, weighted_time), (uniform_margins, uniform_time) = (
+            against_greedy(args, rules, spec) for spec in (weighted, uniform)
         )
+        row, _ = paired_row(title, weighted_margins, uniform_margins, weighted_time, uniform_time)
+        rows.append(row)
     smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
     return "\n".join(
         [
@@ -253,6 +285,62 @@ def run_inference(args: argparse.Namespace) -> str:
             f"| one-sided p | inference better (p < {ALPHA}) | time (inference / uniform) |",
             "|---|---|---|---|---|---|---|---|",
             *rows,
+        ]
+    )
+
+
+#: The learned-search experiment's time a move, for every searching bot (fixed in advance).
+SEARCH_SECONDS = 0.003
+#: The variants of the pilot (docs/learning.md 4), by name.
+LEARNED_VARIANTS: Dict[str, Dict[str, Any]] = {
+    "prior": {"prior": True},
+    "prior-seat": {"prior": "seat"},
+    "prior-c2": {"prior": True, "c": 2.0},
+    "leaf": {"leaf": "learned"},
+    "prior-leaf": {"prior": True, "leaf": "learned"},
+}
+#: The new search of the registered experiment, chosen by the pilot.
+LEARNED_SEARCH = "prior-seat"
+
+
+def run_learned_search(args: argparse.Namespace) -> str:
+    """Play the learned-search experiment (or its pilot) and return its markdown report."""
+    timed = {"iterations": 0, "seconds": SEARCH_SECONDS, "rollout": "random"}
+    variant = args.variant or LEARNED_SEARCH
+    bots = {"new": ("ismcts", {**timed, **LEARNED_VARIANTS[variant]}), "ismcts": ("ismcts", dict(timed))}
+    chosen = {int(k) for k in args.configs.split(",")} if args.configs else None
+    rows, gap = [], []
+    for index, (title, rules) in enumerate(configurations()):
+        if chosen is not None and index not in chosen:
+            rows.append(f"| {title} | not run | | | | | | |")
+            continue
+        names = ["new", "ismcts"] + (["cheat"] if index == 0 and not args.variant else [])
+        margins, seconds = {}, {}
+        for name in names:
+            margins[name], seconds[name] = against_greedy(args, rules, bots.get(name, ("cheat", dict(timed))))
+        row, mean = paired_row(title, margins["new"], margins["ismcts"], seconds["new"], seconds["ismcts"])
+        rows.append(row)
+        if "cheat" in margins:
+            ceiling = margins["cheat"] - margins["ismcts"]
+            c_mean, c_low, c_high = t_interval(ceiling)
+            gap.append(
+                f"In {title}, the cheating search at the same time: margin {margins['cheat'].mean():+.2f}, "
+                f"{c_mean:+.2f} [{c_low:+.2f}, {c_high:+.2f}] over today's IS-MCTS; the new search closes "
+                f"{mean / c_mean:.0%} of that gap (goal: a third)."
+            )
+    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    return "\n".join(
+        [
+            f"The new search (`{bots['new'][1]!r}`) against today's IS-MCTS (`{bots['ismcts'][1]!r}`), "
+            f"each in one seat against greedy, at equal time ({SEARCH_SECONDS * 1000:g} ms a move), on the "
+            f"same deals (seed {args.seed}), seats rotated; paired, one-sided t-test at p < {ALPHA}.{smoke}",
+            "",
+            "| configuration | deals | new: margin | IS-MCTS: margin | new - IS-MCTS [95% CI] "
+            f"| one-sided p | new better (p < {ALPHA}) | time (new / IS-MCTS) |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+            "",
+            *gap,
         ]
     )
 
@@ -273,6 +361,8 @@ def run(args: argparse.Namespace) -> str:
         return run_fives(args, spec, label)
     if args.inference:
         return run_inference(args)
+    if args.learned:
+        return run_learned_search(args)
     names = {"A": spec, "greedy": "greedy"}
     rows = []
     for title, rules in configurations():
@@ -327,7 +417,9 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--partnerships", action="store_true", help="the partnership experiment instead")
     parser.add_argument("--fives", action="store_true", help="the experiment of the games that score in play")
     parser.add_argument("--inference", action="store_true", help="IS-MCTS with inference against uniform worlds")
-    parser.add_argument("--configs", default=None, help="--inference: the configurations to run, by index (0-3)")
+    parser.add_argument("--configs", default=None, help="--inference, --learned: the configurations to run (0-3)")
+    parser.add_argument("--learned", action="store_true", help="the search with the learned network, at equal time")
+    parser.add_argument("--variant", default=None, choices=sorted(LEARNED_VARIANTS), help="--learned: the pilot")
     parser.add_argument("--pool", action="store_true", help="--inference: the second experiment, a pool of worlds")
     args = parser.parse_args(argv)
     print(run(args))

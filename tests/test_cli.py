@@ -110,7 +110,7 @@ def test_help_has_no_raw_markup(capsys, command):
         (["play", "--players", "2", "--seat", "2"], "--seat must be between 0 and 1, got 2"),
         (
             ["play", "--bots", "greedy,clever"],
-            "--bots: unknown bot 'clever' (choose from random, greedy, ismcts, pimc, cheat)",
+            "--bots: unknown bot 'clever' (choose from random, greedy, learned, ismcts, pimc, cheat)",
         ),
         (["play", "--rounds", "0"], "--rounds must be at least 1, got 0"),
         (["play", "--resume", "/nonexistent/save.json"], "cannot resume from /nonexistent/save.json"),
@@ -624,7 +624,7 @@ def test_bad_arguments_get_the_usage_and_one_line(capsys, argv, message):
 
 def test_a_message_with_a_line_break_stays_one_line(capsys):
     message = refused(capsys, ["simulate", "--policy", "random,gre\nedy"])
-    assert message == "--policy: unknown bot 'gre\\nedy' (choose from random, greedy, ismcts, pimc, cheat)"
+    assert message == "--policy: unknown bot 'gre\\nedy' (choose from random, greedy, learned, ismcts, pimc, cheat)"
     parser = cli.build_parser()
     with pytest.raises(SystemExit):
         parser.error("two\nlines")

@@ -79,6 +79,8 @@ def examples(dc) -> dict:
         "OpponentModel": [dc.OpponentModel("random"), dc.OpponentModel("softmax", temperature=np.float64(0.5))],
         "RandomPlayer": dc.RandomPlayer(np.int64(9)),
         "GreedyPlayer": dc.GreedyPlayer(),
+        "LearnedPlayer": dc.LearnedPlayer(),
+        "Network": dc.network_for(dc.Block(players=2)),  # the shipped network
         "VectorEnv": dc.VectorEnv(dc.Block(players=2), num_envs=2, seed=1),
         **errors,
     }

@@ -64,7 +64,14 @@ def drive(matches, n, threads=None, progress=None, entries=("random", "random"))
     FakeRound.made = []
     args = check_simulate_args(RULES, n if matches else None, None if matches else n, 5, 0, "random", threads, progress)
     return play_games(
-        RULES, args, list(entries), round_type=FakeRound, match_type=FakeMatch, greedy=None, shared_random=Shared
+        RULES,
+        args,
+        list(entries),
+        round_type=FakeRound,
+        match_type=FakeMatch,
+        greedy=None,
+        learned=None,
+        shared_random=Shared,
     )
 
 
@@ -103,7 +110,7 @@ def test_the_shared_random_player_starts_from_the_game_seed():
 
     FakeRound.made = []
     args = check_simulate_args(RULES, None, 2, 9, 0, "random", None, None)
-    play_games(RULES, args, ["random", "random"], round_type=FakeRound, match_type=FakeMatch, greedy=None,
+    play_games(RULES, args, ["random", "random"], round_type=FakeRound, match_type=FakeMatch, greedy=None, learned=None,
                shared_random=Seen)  # fmt: skip
     assert states == [9 ^ PLAYER_SEED_XOR, 10 ^ PLAYER_SEED_XOR]
 

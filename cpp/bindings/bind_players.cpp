@@ -1,5 +1,6 @@
 // The binding of the built-in players: Bots (one policy per seat),
-// RandomPlayerCore (simulate's random policy) and the greedy move.
+// RandomPlayerCore (simulate's random policy), the greedy move, and the
+// learned policy's network (docs/learning.md 3).
 #include "support.hpp"
 
 namespace dominocore::bindings {
@@ -34,6 +35,56 @@ void bind_players(py::module_& m) {
         return p;
       });
   m.def("_greedy_move", [](const State& s) { return encode(greedy_move(s)); });
+
+  py::class_<Network, std::shared_ptr<Network>> network(
+      m, "Network", "A learned policy's fixed-point network, read from a weights file.");
+  def_unpicklable(network);
+  network
+      .def_static(
+          "parse",
+          [](const py::bytes& data) {
+            const std::string_view bytes = data;
+            // Network is immutable: the const is dropped only for pybind11's holder.
+            return std::const_pointer_cast<Network>(
+                Network::parse(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+          },
+          py::arg("data"))
+      .def_property_readonly("key", &Network::key)
+      .def_property_readonly("inputs", &Network::inputs)
+      .def_property_readonly("actions", &Network::actions)
+      .def_property_readonly("value_scale", &Network::value_scale)
+      .def_property_readonly("hidden",
+                             [](const Network& n) {
+                               std::vector<int> sizes;
+                               for (int l = 0; l + 1 < n.layers(); ++l)
+                                 sizes.push_back(n.hidden(l));
+                               return sizes;
+                             })
+      .def("check_rules", &Network::check_rules, py::arg("rules"))
+      .def(
+          "outputs",
+          [](const Network& n, const State& s, int seat) {
+            std::vector<float> obs(static_cast<size_t>(n.inputs()));
+            n.check_rules(s.rules());
+            observation_tensor(s, seat, obs.data());
+            return n.outputs(obs.data());
+          },
+          py::arg("state"), py::arg("seat"));
+  m.def(
+      "register_network", [](const std::shared_ptr<Network>& n) { register_network(n); },
+      py::arg("network"));
+  m.def(
+      "network_for",
+      [](const Rules& rules) { return std::const_pointer_cast<Network>(network_for(rules)); },
+      py::arg("rules"));
+  m.def("network_key", &network_key, py::arg("rules"));
+  m.def(
+      "_is_registered", [](const std::string& key) { return registered_network(key) != nullptr; },
+      py::arg("key"));
+  m.def("_learned_move", [](const State& s) {
+    if (s.is_over()) throw StateError("the round is over: there is no move to choose");
+    return encode(learned_move(s, *network_for(s.rules())));
+  });
 }
 
 }  // namespace dominocore::bindings

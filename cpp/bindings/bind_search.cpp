@@ -34,7 +34,7 @@ void bind_search(py::module_& m) {
       [](const State& shared, const std::string& algorithm, py::handle iterations, double seconds,
          double c, const std::string& rollout, int trees, int threads, py::handle seed,
          const std::string& reward, int max_depth, SearchCache* cache, int model,
-         double temperature, int candidates, int pool) {
+         double temperature, int candidates, int pool, int prior, const std::string& leaf) {
         // The copy is taken before any Python code can run (the options'
         // conversions may call __index__): the search reads one position.
         const State state(shared);
@@ -54,6 +54,9 @@ void bind_search(py::module_& m) {
         o.inference.temperature = temperature;
         o.inference.candidates = candidates;
         o.pool = pool;
+        if (prior < 0 || prior > 2) throw RulesError("prior must be 0, 1 or 2");
+        o.prior = static_cast<SearchPrior>(prior);
+        o.leaf = parse_search_leaf(leaf);
         SearchResult r;  // search() checks the options and the round (exceptions cross the release)
         {
           py::gil_scoped_release release;
@@ -75,6 +78,7 @@ void bind_search(py::module_& m) {
       py::arg("c"), py::arg("rollout"), py::arg("trees"), py::arg("threads"), py::arg("seed"),
       py::arg("reward"), py::arg("max_depth"), py::arg("cache") = nullptr, py::arg("model") = 0,
       py::arg("temperature") = 3.0, py::arg("candidates") = 0, py::arg("pool") = 0,
+      py::arg("prior") = 0, py::arg("leaf") = "rollout",
       "Searches for the seat to move (docs/search.md); returns the move code and root "
       "statistics. `model` (0 none, 1 random, 2 softmax), `temperature` and `candidates` (0 "
       "exact): the determinizer's inference (docs/information.md 5); `pool`: IS-MCTS's "

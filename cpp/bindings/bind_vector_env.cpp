@@ -159,6 +159,13 @@ void bind_vector_env(py::module_& m) {
              const std::lock_guard<std::mutex> hold(c.lock);
              c.env.step_random();
            })
+      .def("_step_learned",
+           [](VectorEnvCore& c) {
+             const std::shared_ptr<const Network> net = network_for(c.env.rules());
+             py::gil_scoped_release release;
+             const std::lock_guard<std::mutex> hold(c.lock);
+             c.env.step_learned(*net);
+           })
       .def(
           "_state",
           [](VectorEnvCore& c, int i) {

@@ -16,6 +16,7 @@
 
 #include "dominocore/dominocore.hpp"
 #include "dominocore/information.hpp"
+#include "dominocore/network.hpp"
 
 namespace py = pybind11;
 
@@ -52,6 +53,8 @@ template <>
 class type_caster<dominocore::State> : public initialised_caster<dominocore::State> {};
 template <>
 class type_caster<dominocore::Bots> : public initialised_caster<dominocore::Bots> {};
+template <>
+class type_caster<dominocore::Network> : public initialised_caster<dominocore::Network> {};
 template <>
 class type_caster<dominocore::RandomPlayer> : public initialised_caster<dominocore::RandomPlayer> {
 };
@@ -107,8 +110,8 @@ py::object copy_through_state(const py::object& self, const py::object& memo);
 // Every class defines __reduce__ and __reduce_ex__: object's own, for pickle
 // protocols 0 and 1, would call the pybind11 base type on the object, which
 // aborts the interpreter (pybind11 3.1).
-template <class T>
-void def_unpicklable(py::class_<T>& cls) {
+template <class T, class... Extra>
+void def_unpicklable(py::class_<T, Extra...>& cls) {
   const auto refuse = [](const py::object& self, const py::args&) -> py::object {
     self.cast<const T&>();  // an uninitialised object: "not initialised" first
     throw py::type_error("cannot pickle '" +

@@ -8,12 +8,16 @@
 
 namespace dominocore {
 
-const char* policy_name(Policy p) noexcept { return p == Policy::Random ? "random" : "greedy"; }
+const char* policy_name(Policy p) noexcept {
+  return p == Policy::Random ? "random" : p == Policy::Greedy ? "greedy" : "learned";
+}
 
 Policy parse_policy(std::string_view s) {
   if (s == "random") return Policy::Random;
   if (s == "greedy") return Policy::Greedy;
-  throw RulesError("unknown policy '" + std::string(s) + "': expected 'random' or 'greedy'");
+  if (s == "learned") return Policy::Learned;
+  throw RulesError("unknown policy '" + std::string(s) +
+                   "': expected 'random', 'greedy' or 'learned'");
 }
 
 Move RandomPlayer::choose(const State& s) {
@@ -34,18 +38,30 @@ Bots::Bots(const std::vector<Policy>& policies, int players, uint64_t seed) : ra
   if (policies.size() != 1 && policies.size() != static_cast<size_t>(players))
     throw RulesError("policies: give one policy for every seat, or one per seat (" +
                      std::to_string(players) + "), not " + std::to_string(policies.size()));
-  for (int s = 0; s < kMaxPlayers; ++s)
+  for (int s = 0; s < kMaxPlayers; ++s) {
     policies_[s] =
         policies.size() == 1 ? policies[0] : policies[static_cast<size_t>(s < players ? s : 0)];
+    learned_ = learned_ || (s < players && policies_[s] == Policy::Learned);
+  }
 }
 
 Move Bots::choose(const State& s) {
   const int cur = s.current_player();
   if (cur < 0) throw StateError("the round is over: there is no move to choose");
-  return policies_[cur] == Policy::Random ? random_.choose(s) : greedy_move(s);
+  switch (policies_[cur]) {
+    case Policy::Random: return random_.choose(s);
+    case Policy::Greedy: return greedy_move(s);
+    case Policy::Learned: break;
+  }
+  if (!network_) network_ = network_for(s.rules());
+  return learned_move(s, *network_);
 }
 
 void Bots::play_out(State& s) {
+  if (learned_) {  // the network reads the observation, so this loop keeps the history
+    while (!s.is_over()) s.push_unchecked(choose(s));
+    return;
+  }
   games::with_game(s.r_.rules.game, [&](auto tag) {
     Engine<DOMINOCORE_GAME(tag)>::play_out(s.r_, policies_, random_.rng());
   });

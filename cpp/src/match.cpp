@@ -113,6 +113,8 @@ std::vector<bool> Match::winners() const {
 
 void Match::play(const std::vector<Policy>& policies) {
   Bots bots(policies, rules_.players, seed_);
+  if (bots.learned())
+    bots.use_network(network_for(rules_));  // before any round: nothing changes on error
   while (!over_) {
     State s = new_round();
     bots.play_out(s);

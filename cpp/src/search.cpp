@@ -59,6 +59,12 @@ SearchReward parse_search_reward(std::string_view s) {
   throw RulesError("unknown reward '" + std::string(s) + "': expected 'margin' or 'own'");
 }
 
+SearchLeaf parse_search_leaf(std::string_view s) {
+  if (s == "rollout") return SearchLeaf::Rollout;
+  if (s == "learned") return SearchLeaf::Learned;
+  throw RulesError("unknown leaf '" + std::string(s) + "': expected 'rollout' or 'learned'");
+}
+
 void SearchOptions::validate() const {
   if (iterations > kMaxSearchIterations)
     throw RulesError("iterations must be at most " + std::to_string(kMaxSearchIterations) +
@@ -77,6 +83,9 @@ void SearchOptions::validate() const {
     throw RulesError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " +
                      std::to_string(threads));
   if (max_depth < 0) throw RulesError("max_depth must be >= 0, got " + std::to_string(max_depth));
+  if (leaf == SearchLeaf::Learned && reward != SearchReward::Margin)
+    throw RulesError(
+        "leaf='learned' values a leaf by the learned round margin: it needs reward='margin'");
   inference.validate();
   if (pool < 0 || pool > kMaxPool)
     throw RulesError("pool must be 0.." + std::to_string(kMaxPool) + ", got " +
@@ -185,6 +194,9 @@ namespace {
 SearchResult search(const State& state, const SearchOptions& opt, SearchCache* cache) {
   opt.validate();
   if (state.is_over()) throw StateError("the round is over: there is no move to choose");
+  // Looked up before any work: RulesError when these rules have no network.
+  const std::shared_ptr<const Network> network =
+      opt.uses_network() ? network_for(state.rules()) : nullptr;
   const auto start = Clock::now();
   const int seat = state.current_player();
   SearchResult out;
@@ -266,7 +278,7 @@ SearchResult search(const State& state, const SearchOptions& opt, SearchCache* c
           const int here = (T - t + workers - 1) / workers;
           stop = now < budget ? now + (budget - now) / here : now;
         }
-        detail::TreeSearch ts(opt, seat, state.players());
+        detail::TreeSearch ts(opt, seat, state.players(), network.get());
         if (opt.pool > 0) {
           // The tree's pool: P uniform worlds weighed once; each iteration
           // takes one in proportion to its likelihood (an empirical posterior).

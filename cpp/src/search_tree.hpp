@@ -24,6 +24,7 @@ using Clock = std::chrono::steady_clock;
 struct Edge {
   int32_t code;    ///< the move's code (a chance edge: kChanceCode)
   int16_t drawn;   ///< a chance edge's tile
+  uint16_t prior;  ///< with SearchOptions::prior: the policy's probability x 65535
   int32_t next;    ///< the next edge of the same node, -1 at the end
   int32_t child;   ///< the node it leads to, -1 until needed
   uint32_t n;      ///< visits
@@ -50,8 +51,8 @@ struct Tree {
     return -1;
   }
   int add(int node, int code, int drawn) {
-    edges.push_back(
-        Edge{code, static_cast<int16_t>(drawn), first[static_cast<size_t>(node)], -1, 0, 0, 0.0});
+    edges.push_back(Edge{code, static_cast<int16_t>(drawn), 0, first[static_cast<size_t>(node)], -1,
+                         0, 0, 0.0});
     first[static_cast<size_t>(node)] = static_cast<int32_t>(edges.size()) - 1;
     return static_cast<int>(edges.size()) - 1;
   }
@@ -73,8 +74,13 @@ struct TreeStats {
 
 class TreeSearch {
  public:
-  TreeSearch(const SearchOptions& o, int seat, int players)
-      : opt_(o), seat_(seat), players_(players), moves_(static_cast<size_t>(kMaxDistinctMoves)) {
+  /// `net`: the learned network when o.uses_network() (it outlives the tree).
+  TreeSearch(const SearchOptions& o, int seat, int players, const Network* net)
+      : opt_(o),
+        seat_(seat),
+        players_(players),
+        net_(net),
+        moves_(static_cast<size_t>(kMaxDistinctMoves)) {
     std::fill(rollout_, rollout_ + kMaxPlayers, o.rollout);
   }
 
@@ -110,12 +116,20 @@ class TreeSearch {
   }
 
   /// One iteration on `world`: the walk down the tree (UCB over the moves
-  /// legal in the world), one expansion, the rollout, the backup.
+  /// legal in the world, or PUCT), one expansion, the leaf's value (a
+  /// rollout, or the learned value), the backup.
   void iterate(State& world, Rng& rng);
+  /// PUCT's step at a node (docs/learning.md 5): gives every legal move
+  /// without an edge one, with the policy's prior (a network evaluation),
+  /// then returns the index of the move maximising q + c P sqrt(avail) / (1 + n).
+  int puct_choice(State& world, int node, int n, int n_untried, const int* untried, int* edge_of);
+  /// Every seat's reward at a leaf: a rollout's result, or the learned value.
+  void leaf_rewards(State& world);
 
   SearchOptions opt_;
   int seat_;
   int players_;
+  const Network* net_;
   Rng rollout_rng_;              // the random rollouts' generator
   Policy rollout_[kMaxPlayers];  // every seat's rollout policy
   Tree tree_;
@@ -125,6 +139,7 @@ class TreeSearch {
   /// initialised whole at every iteration).
   std::vector<Move> moves_;
   std::vector<double> reward_;
+  std::vector<float> obs_;  // an observation tensor, for the network
   uint64_t iterations_ = 0;
 };
 

@@ -46,10 +46,17 @@ struct Seats {
   Bots bots;
   Policy policy[kMaxPlayers];
 
-  Seats(const std::vector<Policy>& policies, int players) : bots(policies, players, 0) {
+  Seats(const std::vector<Policy>& policies, int players, std::shared_ptr<const Network> network)
+      : bots(policies, players, 0) {
     for (int s = 0; s < kMaxPlayers; ++s) policy[s] = bots.policy(s);
+    bots.use_network(std::move(network));
   }
-  void play_out(State& st) noexcept { detail::BatchPlay::play_out(st, policy, bots.rng()); }
+  void play_out(State& st) {
+    if (bots.learned())
+      bots.play_out(st);
+    else
+      detail::BatchPlay::play_out(st, policy, bots.rng());
+  }
 };
 
 uint64_t chunk_count(uint64_t n, uint64_t chunk) noexcept { return n / chunk + (n % chunk != 0); }
@@ -207,12 +214,14 @@ void concatenate_rounds(SimResult& out, std::vector<SimResult>& pieces) {
   }
 }
 
-// The checks of every simulation, before any work; returns the thread count.
+// The checks of every simulation, before any work; returns the thread count,
+// and the network of the learned seats in `network` (the workers cannot throw).
 int check_request(const Rules& rules, uint64_t count, const char* what,
-                  const std::vector<Policy>& policies, int threads) {
+                  const std::vector<Policy>& policies, int threads,
+                  std::shared_ptr<const Network>& network) {
   rules.validate();
-  Bots check(policies, rules.players, 0);  // throws RulesError for a bad policy list
-  (void)check;
+  const Bots check(policies, rules.players, 0);  // throws RulesError for a bad policy list
+  if (check.learned()) network = network_for(rules);
   if (count > kMaxSimCount)
     throw RulesError(std::string(what) + "=" + std::to_string(count) +
                      " is out of range: at most 2**40 (" + std::to_string(kMaxSimCount) +
@@ -229,7 +238,8 @@ int check_request(const Rules& rules, uint64_t count, const char* what,
 SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
                            const std::vector<Policy>& policies, int threads,
                            const SimMonitor& monitor) {
-  const int workers = check_request(rules, matches, "matches", policies, threads);
+  std::shared_ptr<const Network> network;
+  const int workers = check_request(rules, matches, "matches", policies, threads, network);
   const uint64_t fewest_rounds =
       matches * static_cast<uint64_t>(std::max(1, rules.rounds_per_match()));
   check_fits(fewest_rounds, matches, rules.players);
@@ -242,7 +252,7 @@ SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
   run_chunks(matches, kMatchesPerChunk, workers, monitor,
              [&](uint64_t begin, uint64_t end, Progress& progress) {
                SimResult& piece = pieces[static_cast<size_t>(begin / kMatchesPerChunk)];
-               Seats seats(policies, rules.players);
+               Seats seats(policies, rules.players, network);
                std::optional<State> st;
                for (uint64_t i = begin; i < end; ++i) {
                  const uint64_t s = seed + i;
@@ -269,7 +279,8 @@ SimResult simulate_matches(const Rules& rules, uint64_t matches, uint64_t seed,
 SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, int round_index,
                           const std::vector<Policy>& policies, int threads,
                           const SimMonitor& monitor) {
-  const int workers = check_request(rules, rounds, "rounds", policies, threads);
+  std::shared_ptr<const Network> network;
+  const int workers = check_request(rules, rounds, "rounds", policies, threads, network);
   {
     Rng probe(seed);  // validates the round index up front (throws StateError)
     State s(rules, probe, round_index);
@@ -279,7 +290,7 @@ SimResult simulate_rounds(const Rules& rules, uint64_t rounds, uint64_t seed, in
   resize_rounds(out, static_cast<size_t>(rounds));  // round i writes its own slot
   run_chunks(rounds, kRoundsPerChunk, workers, monitor,
              [&](uint64_t begin, uint64_t end, Progress& progress) {
-               Seats seats(policies, rules.players);
+               Seats seats(policies, rules.players, network);
                std::optional<State> st;
                for (uint64_t i = begin; i < end && !progress.stopping(); ++i) {
                  const uint64_t s = seed + i;

@@ -478,6 +478,26 @@ void VectorEnv::step_random() {
   });
 }
 
+void VectorEnv::step_learned(const Network& net) {
+  games::with_game(rules_.game, [&](auto tag) {
+    using G = DOMINOCORE_GAME(tag);
+    parallel([this, &net](int b, int e) {
+      std::vector<int> legal;
+      for (int i = b; i < e; ++i) {
+        const auto u = static_cast<size_t>(i);
+        const uint8_t* mask = mask_.data() + u * static_cast<size_t>(a_);
+        legal.clear();
+        for (int a = 0; a < a_; ++a)
+          if (mask[a]) legal.push_back(a);
+        const float* obs = obs_.data() + u * static_cast<size_t>(k_);
+        apply_<G>(i, legal.size() == 1
+                         ? legal[0]  // forced: no evaluation
+                         : net.choose(obs, legal.data(), static_cast<int>(legal.size())));
+      }
+    });
+  });
+}
+
 size_t VectorEnv::bytes_per_env() const noexcept {
   const State& s = states_[0];
   return sizeof(State) + s.data().hist.capacity() * sizeof(Record) + sizeof(Rng) +

@@ -1594,7 +1594,8 @@ static void bench() {
               rd.num_rounds(), rd.num_matches());
 }
 
-int test_fives();  // selftest_fives.cpp
+int test_fives();    // selftest_fives.cpp
+int test_network();  // selftest_network.cpp
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
@@ -1612,6 +1613,7 @@ int main(int argc, char** argv) {
   test_first_words();
   test_mexican_train();
   g_failures += test_fives();
+  g_failures += test_network();
   test_perft();
   test_information();
   std::printf("  set-ups, scenarios and information ok\n");

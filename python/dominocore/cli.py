@@ -189,11 +189,16 @@ def _rules_or_exit(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     raise AssertionError("unreachable")  # parser.error exits
 
 
-def _policies(parser: argparse.ArgumentParser, text_: str, option: str, seats: int) -> List[str]:
+def _policies(parser: argparse.ArgumentParser, text_: str, option: str, rules: "dc.Rules", seats: int) -> List[str]:
     names = [n.strip() for n in text_.split(",")]
     for name in names:
         if name not in BOTS:
             parser.error(f"{option}: unknown bot {name!r} (choose from {', '.join(BOTS)})")
+    if "learned" in names:  # before any work: these rules may have no network (docs/learning.md 1)
+        try:
+            dc.network_for(rules)
+        except dc.DominoError as exc:
+            parser.error(f"{option}: {exc}")
     return [names[s % len(names)] for s in range(seats)]
 
 
@@ -211,7 +216,7 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seed = 7 if args.seed is None else args.seed
     if not 0 <= args.simulate <= MAX_SIM_COUNT:
         parser.error(f"--simulate must be between 0 and {MAX_SIM_COUNT}, got {args.simulate}")
-    policy = _policies(parser, args.policy or "greedy,random", "--policy", rules.players)
+    policy = _policies(parser, args.policy or "greedy,random", "--policy", rules, rules.players)
     try:
         match = dc.Match(rules, seed=seed)  # checks the seed
         if args.simulate:
@@ -282,7 +287,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         seed = given(args, "seed")
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
-        others = _policies(parser, args.bots, "--bots", rules.players - 1)
+        others = _policies(parser, args.bots, "--bots", rules, rules.players - 1)
         bots: List[Optional[str]] = list(others)
         bots.insert(args.seat, None)  # the person
         try:
@@ -319,7 +324,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--{'matches' if matches else 'rounds'} must be between 0 and {MAX_ITER_COUNT}, got {n}")
     if matches and args.round_index is not None:
         parser.error("--round-index applies to --rounds only: a match deals its rounds 0, 1, ... itself")
-    policy = _policies(parser, given(args, "policy") or "random", "--policy", rules.players)
+    policy = _policies(parser, given(args, "policy") or "random", "--policy", rules, rules.players)
     if args.out is not None:
         check_out_path(parser, args.out)
     if args.chunk is not None and not 1 <= args.chunk <= MAX_SIM_COUNT:

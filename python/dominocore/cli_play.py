@@ -28,6 +28,8 @@ def _bot_move(kind: str, round_: Any, seed: int) -> "dc.Move":
     gets the same move again after an undo or a resume."""
     if kind == "greedy":
         return dc.GreedyPlayer().choose(round_)
+    if kind == "learned":  # reads the seat to move's observation tensor only
+        return dc.LearnedPlayer().choose(round_)
     key = (seed * 0x9E3779B97F4A7C15 + round_.round_index * 0x100000001B3 + len(round_.move_stack)) % 2**64
     if kind == "random":
         return dc.RandomPlayer(key).choose(round_)

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 from .common.checks import MAX_THREADS, as_int, check_seed, shown
 from .common.errors import RulesError, StateError
@@ -26,11 +26,16 @@ from .common.moves import Move
 from .common.policies import PLAIN_POLICIES
 from .common.view import PlayerView, register_view_check, view_fields
 from .native.codec import _core, decode
+from .native.learned import network_for
 from .native.round import Round, state_of_view
 
 __all__ = ["ISMCTSPlayer", "PIMCPlayer", "CheatingMCTSPlayer", "SEARCH_POLICIES"]
 
 _ROLLOUTS = PLAIN_POLICIES
+#: What a leaf of the tree is worth (docs/learning.md 5).
+_LEAVES = ("rollout", "learned")
+#: Where PUCT over the learned prior replaces UCB: nowhere, the searching seat's nodes, every node.
+_PRIORS = (False, "seat", True)
 _REWARDS = ("margin", "own")
 #: The candidate worlds a searched world is resampled from, with a model:
 #: resampling costs exactly this many uniform worlds, where exact rejection
@@ -163,10 +168,13 @@ class _SearchPlayer:
         model: Any = None,
         candidates: Optional[int] = DEFAULT_CANDIDATES,
         pool: int = 0,
+        prior: Union[bool, str] = False,
+        leaf: str = "rollout",
     ) -> None:
         self._setup(
             iterations, seconds, c, rollout, trees, threads, seed, reward, max_depth, "trees", model, candidates, pool
         )
+        self._learned_options(prior, leaf)
 
     def _setup(
         self,
@@ -208,6 +216,21 @@ class _SearchPlayer:
             raise RulesError("a pool of weighted worlds needs IS-MCTS and a model")
         self._cache = _core.SearchCache()
 
+    def _learned_options(self, prior: Union[bool, str], leaf: str) -> None:
+        """The learned network's parts (docs/learning.md 5): PUCT over its
+        prior, and what a leaf is worth."""
+        if prior not in _PRIORS or not isinstance(prior, (bool, str)):
+            raise RulesError(f"prior must be False, True or 'seat', got {shown(prior)}")
+        if leaf not in _LEAVES:
+            raise RulesError(f"leaf must be one of {_LEAVES}, got {shown(leaf)}")
+        if leaf == "learned" and self.reward != "margin":
+            raise RulesError("leaf='learned' values a leaf by the learned round margin: it needs reward='margin'")
+        self.prior, self.leaf = prior, leaf
+
+    @property
+    def _uses_network(self) -> bool:
+        return self.prior is not False or self.leaf == "learned" or self.rollout == "learned"
+
     # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
     # or an unpickled bot starts with an empty one.
     def __getstate__(self) -> Dict[str, Any]:
@@ -229,6 +252,8 @@ class _SearchPlayer:
         for this information state before). ``StateError`` once the round is
         over."""
         state = _core_state(position, self._cheat)
+        if self._uses_network:  # registers the shipped network; RulesError where there is none
+            network_for(position.rules)
         raw = _core._search(
             state,
             self._algorithm,
@@ -244,6 +269,8 @@ class _SearchPlayer:
             None if self._cheat else self._cache,
             *core_arguments(self.model, self.candidates),
             self.pool,
+            _PRIORS.index(self.prior),
+            self.leaf,
         )
         raw["move"] = decode(raw["move"])
         raw["moves"] = [decode(code) for code in raw["moves"]]
@@ -261,6 +288,8 @@ class _SearchPlayer:
             f"reward={self.reward!r}"
             + ("" if self.model is None else f" model={self.model!r} candidates={self.candidates!r}")
             + (f" pool={self.pool}" if self.pool else "")
+            + (f" prior={self.prior!r}" if self.prior is not False else "")
+            + (f" leaf={self.leaf!r}" if self.leaf != "rollout" else "")
             + ">"
         )
 
@@ -305,6 +334,8 @@ class PIMCPlayer(_SearchPlayer):
         flat: bool = False,
         model: Any = None,
         candidates: Optional[int] = DEFAULT_CANDIDATES,
+        prior: Union[bool, str] = False,
+        leaf: str = "rollout",
     ) -> None:
         self._setup(
             iterations,
@@ -320,6 +351,7 @@ class PIMCPlayer(_SearchPlayer):
             model,
             candidates,
         )
+        self._learned_options(prior, leaf)
 
     @property
     def determinizations(self) -> int:

@@ -34,7 +34,7 @@ from .common.checks import MAX_SEED, shown
 from .common.errors import IllegalMoveError, RulesError
 from .common.extensions import search_policies
 from .common.moves import Move
-from .common.policies import POLICY_NAMES, is_bot
+from .common.policies import PLAIN_POLICIES, SEARCH_POLICY_NAMES, is_bot
 from .common.rules import Rules
 from .common.simulate_args import check_simulate_args
 from .distributed import run_chunks
@@ -57,9 +57,9 @@ __all__ = [
 #: The seating designs: ``"rotate"`` (the p rotations of the lineup) or ``"permute"`` (its distinct permutations).
 SEATINGS = ("rotate", "permute")
 #: The policies the tournament builds itself; other names go to ``register_bot``.
-BUILTIN_BOTS = POLICY_NAMES[:2]
+BUILTIN_BOTS = PLAIN_POLICIES
 #: The search bots of the compiled core, by name (``(name, options)`` passes their options).
-SEARCH_BOTS = POLICY_NAMES[2:]
+SEARCH_BOTS = SEARCH_POLICY_NAMES
 
 BotFactory = Callable[..., Any]
 _REGISTRY: Dict[str, BotFactory] = {}
@@ -135,12 +135,11 @@ def _describe(policy: str, options: Mapping[str, Any]) -> str:
 
 
 def _builtin_player(obj: Any) -> Optional[str]:
-    """``"random"``/``"greedy"`` for the implementations' own bot objects (rebuilt per game), else None."""
+    """The policy name (random, greedy, learned) of the implementations' own bot objects, else None."""
     kind = type(obj).__name__
     module = type(obj).__module__
-    if kind in ("RandomPlayer", "GreedyPlayer") and module.startswith("dominocore."):
-        return "random" if kind == "RandomPlayer" else "greedy"
-    return None
+    names = {"RandomPlayer": "random", "GreedyPlayer": "greedy", "LearnedPlayer": "learned"}
+    return names.get(kind) if module.startswith("dominocore.") else None
 
 
 def _check_bot(spec: Any, name: Optional[str]) -> _Bot:
@@ -226,6 +225,8 @@ def _player(bot: _Bot, impl: Any, seed: int) -> Play:
             engine: Any = impl.RandomPlayer(seed=seed)
         elif bot.policy == "greedy":
             engine = impl.GreedyPlayer()
+        elif bot.policy == "learned":
+            engine = impl.LearnedPlayer()
         elif bot.obj is not None:  # a registered factory, carried to the workers with the spec
             engine = bot.obj(seed=seed, **options)
         elif bot.policy in SEARCH_BOTS:  # the core's searches (docs/search.md), seeded per game

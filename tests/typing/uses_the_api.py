@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 import dominocore as dc
 import numpy as np
 from dominocore import record
+from dominocore.common.learned import shipped_weights
 from numpy.typing import NDArray
 from typing_extensions import assert_type
 
@@ -86,6 +87,13 @@ chunks = dc.simulate_iter(rules, rounds=10, chunk_size=5)
 assert_type(chunks, Iterator[dc.SimulationResult])
 generator = dc.SplitMix64(7)
 assert_type(generator.next(), int)
+block = dc.Block(players=2)
+network = dc.network_for(block)  # the shipped network (docs/learning.md)
+assert_type(network, dc.Network)
+assert_type(network.outputs(dc.Round(block, seed=1), 0), List[int])
+assert_type(network.value(dc.Round(block, seed=1), 0), float)
+assert_type(dc.load_network(shipped_weights(network.key)).key, str)
+assert_type(dc.LearnedPlayer().choose(dc.Round(block, seed=1)), dc.Move)
 model = dc.OpponentModel("softmax", temperature=1.0)
 assert_type(model.temperature, float)
 env = dc.VectorEnv(rules, num_envs=2, seed=1)
@@ -98,6 +106,9 @@ step = env.step([int(np.flatnonzero(row)[0]) for row in masks])
 assert_type(step[1], NDArray[np.float32])
 assert_type(step[2], NDArray[np.bool_])
 assert_type(env.step_random()[4], NDArray[np.int32])
+learned_env = dc.VectorEnv(block, num_envs=2, seed=1)
+learned_env.reset(seed=1)
+assert_type(learned_env.step_learned()[0], NDArray[np.float32])
 assert_type(env.round(0), dc.Round)
 assert_type(env.episodes, NDArray[np.int64])
 assert_type(state.legal_action_mask(), NDArray[np.bool_])

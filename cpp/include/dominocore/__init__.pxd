@@ -367,6 +367,7 @@ cdef extern from "dominocore/players.hpp" namespace "dominocore" nogil:
     cdef enum class Policy(uint8_t):
         Random
         Greedy
+        Learned  # the network registered for the rules in this extension's engine (network.hpp)
 
     const char* policy_name(Policy p)
     Policy parse_policy(string s) except +raise_py_error

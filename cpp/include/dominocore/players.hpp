@@ -1,12 +1,15 @@
-// Built-in players (docs/rules.md 1.6): random and greedy, and a per-seat table.
+// Built-in players (docs/rules.md 1.6): random, greedy and learned
+// (docs/learning.md), and a per-seat table.
 // (Defined in src/bots.cpp; the simulation loop inlines the engine of src/engine.hpp.)
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "dominocore/move.hpp"
+#include "dominocore/network.hpp"
 #include "dominocore/rng.hpp"
 #include "dominocore/state.hpp"
 
@@ -15,9 +18,9 @@ namespace dominocore {
 /// The random-play generator of a game with seed s is seeded s ^ this.
 inline constexpr uint64_t kRandomPlayXor = 0xD1B54A32D192ED03ull;
 
-enum class Policy : uint8_t { Random = 0, Greedy = 1 };
+enum class Policy : uint8_t { Random = 0, Greedy = 1, Learned = 2 };
 const char* policy_name(Policy p) noexcept;
-/// "random" / "greedy"; throws RulesError otherwise.
+/// "random" / "greedy" / "learned"; throws RulesError otherwise.
 Policy parse_policy(std::string_view s);
 
 /// Picks moves[below(len(moves))] from the distinct legal moves in canonical
@@ -55,6 +58,14 @@ class Bots {
   /// The random seats' shared generator (a saved match restores it).
   Rng& rng() noexcept { return random_.rng(); }
   Policy policy(int seat) const noexcept { return policies_[seat]; }
+  /// Whether a seat plays the learned policy (whose network is looked up,
+  /// once, for the first round's rules: network_for()).
+  bool learned() const noexcept { return learned_; }
+  /// Gives the learned seats `network` (which must fit the rules played;
+  /// network_for() gives one that does) instead of looking it up.
+  void use_network(std::shared_ptr<const Network> network) noexcept {
+    network_ = std::move(network);
+  }
   /// The move for the player to move.
   Move choose(const State& s);
   /// Plays the round to its end.
@@ -62,7 +73,9 @@ class Bots {
 
  private:
   Policy policies_[kMaxPlayers];
+  bool learned_ = false;
   RandomPlayer random_;
+  std::shared_ptr<const Network> network_;
 };
 
 }  // namespace dominocore

@@ -28,10 +28,20 @@ enum class SearchAlgorithm : uint8_t { ISMCTS = 0, PIMC = 1, Cheat = 2 };
 /// The reward maximised (docs/search.md "The reward").
 enum class SearchReward : uint8_t { Margin = 0, Own = 1 };
 
+/// Where PUCT over the learned policy's prior replaces UCB (docs/learning.md
+/// 5): nowhere, at the searching seat's own nodes only, or at every node.
+enum class SearchPrior : uint8_t { None = 0, Seat = 1, Every = 2 };
+
+/// What a leaf of the tree is worth: a rollout's result, or the learned
+/// network's value of each seat there (docs/learning.md 5).
+enum class SearchLeaf : uint8_t { Rollout = 0, Learned = 1 };
+
 /// "ismcts" / "pimc" / "cheat"; throws RulesError otherwise.
 SearchAlgorithm parse_search_algorithm(std::string_view s);
 /// "margin" / "own"; throws RulesError otherwise.
 SearchReward parse_search_reward(std::string_view s);
+/// "rollout" / "learned"; throws RulesError otherwise.
+SearchLeaf parse_search_leaf(std::string_view s);
 
 /// The most iterations one search may run, and the most trees or worlds.
 inline constexpr uint64_t kMaxSearchIterations = uint64_t{1} << 32;
@@ -49,8 +59,13 @@ struct SearchOptions {
   double seconds = 0;
   /// UCB exploration constant, on rewards scaled to [0, 1].
   double c = 0.7;
-  /// The rollout policy after the tree: random or greedy play for every seat.
+  /// The rollout policy after the tree: random, greedy or learned play for
+  /// every seat.
   Policy rollout = Policy::Random;
+  /// Where PUCT over the learned policy's prior replaces UCB (docs/learning.md 5).
+  SearchPrior prior = SearchPrior::None;
+  /// What a leaf is worth: a rollout, or the learned value (reward margin only).
+  SearchLeaf leaf = SearchLeaf::Rollout;
   /// IS-MCTS and cheat: independent trees (root parallelism) whose visit
   /// counts are summed; PIMC: the number of worlds (determinizations).
   int trees = 1;
@@ -73,6 +88,11 @@ struct SearchOptions {
 
   /// Throws RulesError for a value out of range.
   void validate() const;
+  /// Whether the search evaluates the learned network (its prior, its
+  /// rollouts or its leaf value): search() then needs network_for(rules).
+  bool uses_network() const noexcept {
+    return prior != SearchPrior::None || leaf == SearchLeaf::Learned || rollout == Policy::Learned;
+  }
 };
 
 /// The outcome of one search: the move, and per root move (the distinct

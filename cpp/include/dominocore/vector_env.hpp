@@ -125,6 +125,10 @@ class VectorEnv {
   /// Plays, in every environment, the legal action ids[below(count)] (ids
   /// ascending) drawn from the environment's policy generator.
   void step_random();
+  /// Plays, in every environment, the learned policy's action for the seat
+  /// to move (docs/learning.md 3), read from its observation and mask rows.
+  /// `net` must fit the rules (network_for() gives one that does).
+  void step_learned(const Network& net);
 
   /// The bytes this object holds for each environment (its state, its undo
   /// history's capacity now, its rows of the arrays, its generator).

@@ -46,7 +46,7 @@ MAX_THREADS = 256
 #: The largest round index of a Doubles or Block round (Chicken Foot, Mexican Train: the set's N).
 MAX_ROUND_INDEX = (1 << 31) - 1
 #: The built-in policies, by name.
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "learned")
 
 
 def shown(value: Any) -> str:

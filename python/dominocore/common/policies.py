@@ -3,8 +3,8 @@ both implementations (docs/search.md 5): the search bots by name (with
 ``policy_options``), bot objects with ``choose(round)``, and Python callables
 of a ``PlayerView`` returning a move or an action id.
 
-A policy made of "random" and "greedy" only runs on each engine's own fast
-path; any other policy runs in a Python play loop, where the random seats
+A policy made of "random", "greedy" and "learned" only runs on each engine's
+own fast path; any other policy runs in a Python play loop, where the random seats
 still share the game's one random-play generator (docs/rules.md 1.6), so a
 plain policy gives the same games either way.
 """
@@ -33,8 +33,8 @@ __all__ = [
     "resolve_players",
 ]
 
-#: The built-in bots, which each engine plays on its own (also the searches' rollout policies).
-PLAIN_POLICIES = ("random", "greedy")
+#: The built-in bots, which each engine plays on its own ("learned": docs/learning.md).
+PLAIN_POLICIES = ("random", "greedy", "learned")
 #: The searches of ``dominocore.search`` (docs/search.md), by policy name.
 SEARCH_POLICY_NAMES = ("ismcts", "pimc", "cheat")
 #: Every policy name.
@@ -84,8 +84,8 @@ def is_bot(obj: Any) -> bool:
 
 
 def is_plain_policy(policy: Any, policy_options: Optional[Dict[str, Any]] = None) -> bool:
-    """Whether ``policy`` names only the built-in bots ("random", "greedy")
-    and no options: the engines' own fast path."""
+    """Whether ``policy`` names only the built-in bots ("random", "greedy",
+    "learned") and no options: the engines' own fast path."""
     if check_policy_options(policy_options):
         return False
     if isinstance(policy, str):
@@ -115,7 +115,7 @@ def check_policy_options(policy_options: Any) -> Dict[str, Any]:
 
 
 def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str, Any]] = None) -> List[Any]:
-    """One entry per seat: "random", "greedy", or a player object with
+    """One entry per seat: "random", "greedy", "learned", or a player object with
     ``choose`` (a search bot made from its name and ``policy_options[name]``,
     one bot per name; a bot object as given; a callable wrapped in
     ``CallablePlayer``). ``RulesError`` for anything else."""
@@ -150,10 +150,12 @@ def resolve_players(policy: Any, players: int, policy_options: Optional[Dict[str
 class MixedBots:
     """Players per seat for a Python play loop: the random seats share
     ``shared`` (the game's one random-play generator, with ``state()``), the
-    greedy seats use ``greedy``, the others their own ``choose``."""
+    greedy seats use ``greedy``, the learned ones ``learned``, the others
+    their own ``choose``."""
 
-    def __init__(self, entries: Sequence[Any], shared: Any, greedy: Any) -> None:
-        self.seats = [shared if e == "random" else greedy if e == "greedy" else e for e in entries]
+    def __init__(self, entries: Sequence[Any], shared: Any, greedy: Any, learned: Any) -> None:
+        named = {"random": shared, "greedy": greedy, "learned": learned}
+        self.seats = [named[e] if isinstance(e, str) else e for e in entries]
         self.shared = shared
 
     def state(self) -> int:

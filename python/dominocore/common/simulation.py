@@ -40,17 +40,18 @@ def play_games(
     round_type: Any,
     match_type: Any,
     greedy: Any,
+    learned: Any,
     shared_random: Callable[[int], Any],
 ) -> SimulationResult:
     """The games of ``simulate`` in a Python loop (game i seeded ``seed + i``;
     ``args`` from ``check_simulate_args``), with one player per seat
-    (``entries``: "random", "greedy" or a player with ``choose``), on
+    (``entries``: "random", "greedy", "learned" or a player with ``choose``), on
     ``args.threads`` Python threads (default 1; the searches release the
     GIL).
 
     The engine plays: ``round_type(rules, seed, round_index)`` and
     ``match_type(rules, seed).play(entries)`` are its ``Round`` and ``Match``,
-    ``greedy`` its greedy player, ``shared_random(state)`` its random seats'
+    ``greedy`` and ``learned`` its players of those names, ``shared_random(state)`` its random seats'
     shared player at a raw generator state."""
 
     def game(i: int, entries: List[Any] = entries) -> Any:
@@ -59,7 +60,7 @@ def play_games(
             match = match_type(rules, game_seed).play(entries)
             return match.results, match.totals, [s in match.winners for s in range(rules.players)]
         round_ = round_type(rules, game_seed, args.round_index)
-        MixedBots(entries, shared_random(game_seed ^ PLAYER_SEED_XOR), greedy).play_out(round_)
+        MixedBots(entries, shared_random(game_seed ^ PLAYER_SEED_XOR), greedy, learned).play_out(round_)
         return [round_.result], None, None
 
     threads = args.threads or 1

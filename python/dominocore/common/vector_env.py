@@ -187,6 +187,7 @@ class PythonVectorEnv(VectorEnvBase):
 
     _round_class: ClassVar[Any]
     _rng_class: ClassVar[Any]
+    _network_for: ClassVar[Any]  # the engine's network_for(rules)
 
     def __init__(
         self, rules: Rules, num_envs: int, seed: int = 0, threads: Optional[int] = None, round_index: int = 0
@@ -269,6 +270,19 @@ class PythonVectorEnv(VectorEnvBase):
             for i in range(self._num_envs):
                 ids = self._rounds[i].legal_actions()
                 self._play(i, ids[self._policies[i].below(len(ids))])
+        return self._step_result()
+
+    def step_learned(self) -> StepResult:
+        """Plays, in every environment, the learned policy's action for the
+        seat to move (docs/learning.md 3); returns as ``step``. ``RulesError``,
+        and nothing moves, when the rules have no network."""
+        net = self._network_for(self._rules)
+        with self._lock:
+            obs, masks = self._buf["obs"], self._buf["masks"]
+            for i in range(self._num_envs):
+                ids = np.flatnonzero(masks[i])
+                logits = net.outputs_of(obs[i])
+                self._play(i, int(ids[np.argmax(logits[ids])]))  # argmax: the lowest id on ties
         return self._step_result()
 
     def round(self, env: int) -> Any:

@@ -24,6 +24,7 @@ from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
 from ..games import AllFives, Block, ChickenFoot, Doubles, FivesAndThrees, MexicanTrain
 from .codec import SplitMix64
+from .learned import LearnedPlayer, Network, load_network, network_for
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .round import Round
@@ -34,8 +35,8 @@ IMPLEMENTATION = "cpp"
 
 __all__: List[str] = [  # the same names as dominocore.reference.__all__ (checked by a test)
     "AllFives", "Block", "ChickenFoot", "Doubles", "FivesAndThrees", "MexicanTrain", "DominoError", "End",
-    "GreedyPlayer", "HistoryEntry",
-    "IllegalMoveError", "IMPLEMENTATION", "Match", "Move", "OpponentModel", "ParseError", "Placement", "PlayerView",
-    "RandomPlayer", "Round", "RoundResult", "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError",
-    "Tile", "VectorEnv", "match_winners", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
+    "GreedyPlayer", "HistoryEntry", "IllegalMoveError", "IMPLEMENTATION", "LearnedPlayer", "Match", "Network",
+    "Move", "OpponentModel", "ParseError", "Placement", "PlayerView", "RandomPlayer", "Round", "RoundResult",
+    "Rules", "RulesError", "SimulationResult", "SplitMix64", "StateError", "Tile", "VectorEnv", "load_network",
+    "match_winners", "network_for", "rules_from_dict", "simulate", "simulate_iter", "tile_count",
 ]  # fmt: skip

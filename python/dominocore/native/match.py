@@ -27,6 +27,7 @@ from ..common.errors import IllegalMoveError, StateError
 from ..common.results import MATCH_RECORD_VERSION, RoundResult, read_match_record
 from ..common.rules import Rules, check_rules
 from .codec import _core, core_rules
+from .learned import LearnedPlayer, network_for
 from .players import GreedyPlayer, SharedRandom
 from .round import Round
 
@@ -229,10 +230,14 @@ class Match(Guarded):
         policies). Built-in bots play whole rounds in C++."""
         if policies.is_plain_policy(policy, policy_options):
             names = check_policies(policy, self._rules.players)
+            if "learned" in names:  # before any deal: a missing network changes nothing
+                network_for(self._rules)
             bots: Any = _core.Bots(names, len(names), 0)
         else:
             entries = policies.resolve_players(policy, self._rules.players, policy_options)
-            bots = policies.MixedBots(entries, SharedRandom(self._bot_state), GreedyPlayer())
+            if "learned" in entries:
+                network_for(self._rules)
+            bots = policies.MixedBots(entries, SharedRandom(self._bot_state), GreedyPlayer(), LearnedPlayer())
         limit = None if rounds is None else as_int(rounds, "rounds", 0, MAX_SEED)
         played = 0
         while not self.is_over and (limit is None or played < limit):

@@ -17,6 +17,7 @@ from ..common.simulate_args import Progress, check_simulate_args
 from ..common.simulation import play_games
 from ..common.simulation import simulate_iter as _simulate_iter
 from .codec import _core, core_rules
+from .learned import LearnedPlayer, network_for, uses_learned
 from .match import Match
 from .players import GreedyPlayer, SharedRandom
 from .round import Round
@@ -66,10 +67,21 @@ def simulate(
             raise RulesError("backend and chunks take the built-in policies only: random, greedy")
         args = check_simulate_args(rules, matches, rounds, seed, round_index, "random", threads, progress)
         entries = policies.resolve_players(policy, rules.players, policy_options)
+        if "learned" in entries:
+            network_for(rules)
         return play_games(
-            rules, args, entries, round_type=Round, match_type=Match, greedy=GreedyPlayer(), shared_random=SharedRandom
+            rules,
+            args,
+            entries,
+            round_type=Round,
+            match_type=Match,
+            greedy=GreedyPlayer(),
+            learned=LearnedPlayer(),
+            shared_random=SharedRandom,
         )
     args = check_simulate_args(rules, matches, rounds, seed, round_index, policy, threads, progress)
+    if uses_learned(policy):  # the core plays it once the network is registered
+        network_for(rules)
     if (backend, chunks, address) != ("local", None, None):
         return chunk_runner()("cpp", rules, args, backend, chunks, address)
     raw = _core._simulate(

@@ -22,6 +22,7 @@ from ..common.checks import as_int, check_seed
 from ..common.rules import Rules
 from ..common.vector_env import ActionsLike, ResetResult, StepResult, VectorEnvBase, as_actions, check_vector_env_args
 from .codec import _core
+from .learned import network_for
 from .round import Round
 
 __all__ = ["VectorEnv"]
@@ -89,6 +90,14 @@ class VectorEnv(VectorEnvBase):
         """Plays, in every environment, the legal action ``ids[below(len(ids))]``
         (ids ascending) drawn from its policy generator, in C++; returns as ``step``."""
         self._core._step_random()
+        return self._step_result()
+
+    def step_learned(self) -> StepResult:
+        """Plays, in every environment, the learned policy's action for the
+        seat to move (docs/learning.md 3), in C++; returns as ``step``.
+        ``RulesError``, and nothing moves, when the rules have no network."""
+        network_for(self._rules)
+        self._core._step_learned()
         return self._step_result()
 
     def round(self, env: int) -> Round:

@@ -21,6 +21,7 @@ from ..common.rules import Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
 from ..games import AllFives, Block, ChickenFoot, Doubles, FivesAndThrees, MexicanTrain
+from .learned import LearnedPlayer, Network, load_network, network_for
 from .match import Match, match_winners
 from .players import GreedyPlayer, RandomPlayer
 from .rng import SplitMix64
@@ -40,7 +41,9 @@ __all__ = [
     "HistoryEntry",
     "IllegalMoveError",
     "IMPLEMENTATION",
+    "LearnedPlayer",
     "Match",
+    "Network",
     "MexicanTrain",
     "AllFives",
     "FivesAndThrees",
@@ -62,6 +65,8 @@ __all__ = [
     "rules_from_dict",
     "simulate",
     "simulate_iter",
+    "load_network",
     "match_winners",
+    "network_for",
     "tile_count",
 ]

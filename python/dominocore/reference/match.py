@@ -31,6 +31,7 @@ from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.results import MATCH_RECORD_VERSION, RoundResult, read_match_record
 from ..common.rules import Rules, check_rules
 from .games import game_of
+from .learned import LearnedPlayer, network_for
 from .players import GreedyPlayer, SharedRandom
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import Round
@@ -282,7 +283,8 @@ class Match(Guarded):
         the end of the match, or ``rounds`` rounds at most (finishing the
         round in play counts as one).
 
-        ``policy`` is ``"random"``, ``"greedy"`` or one of these per seat. The
+        ``policy`` is ``"random"``, ``"greedy"``, ``"learned"`` (docs/learning.md)
+        or one of these per seat. The
         random seats share the match's random-play generator, seeded from the
         match seed (docs/engine.md 12): it carries on from call to call and
         is saved by ``to_dict``. Beyond these, a seat's policy may be a search
@@ -309,13 +311,15 @@ class Match(Guarded):
 
     # The steps of play() that the compiled implementation runs in its core.
     def _bots(self, policy: Union[str, Sequence[str]]) -> Any:
-        """The players of a plain policy ("random", "greedy" per seat)."""
+        """The players of a plain policy ("random", "greedy", "learned" per seat)."""
         return self._mixed_bots(check_policies(policy, self._rules.players))
 
     def _mixed_bots(self, entries: List[Any]) -> MixedBots:
         """One player per seat, the random seats' shared one at the match's
         generator state, for a Python play loop."""
-        return MixedBots(entries, SharedRandom(self._bot_state), GreedyPlayer())
+        if "learned" in entries:  # before any deal: a missing network changes nothing
+            network_for(self._rules)
+        return MixedBots(entries, SharedRandom(self._bot_state), GreedyPlayer(), LearnedPlayer())
 
     @staticmethod
     def _bot_state_of(bots: Any) -> int:

@@ -16,6 +16,7 @@ from ..common.rules import Rules
 from ..common.simulate_args import Progress, check_simulate_args
 from ..common.simulation import play_games
 from ..common.simulation import simulate_iter as _simulate_iter
+from .learned import LearnedPlayer, network_for
 from .match import Match
 from .players import GreedyPlayer, SharedRandom
 from .round import Round
@@ -63,10 +64,19 @@ def simulate(
     if (backend, chunks, address) != ("local", None, None):
         return chunk_runner()("python", rules, args, backend, chunks, address)
     entries = resolve_players(policy, rules.players, policy_options)
+    if "learned" in entries:  # before any game: a missing network is one clear error
+        network_for(rules)
     if plain:  # nothing would release the GIL: the calling thread only
         args = args._replace(threads=1)
     return play_games(
-        rules, args, entries, round_type=Round, match_type=Match, greedy=GreedyPlayer(), shared_random=SharedRandom
+        rules,
+        args,
+        entries,
+        round_type=Round,
+        match_type=Match,
+        greedy=GreedyPlayer(),
+        learned=LearnedPlayer(),
+        shared_random=SharedRandom,
     )
 
 

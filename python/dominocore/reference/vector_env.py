@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, List
 
 from ..common.vector_env import PythonVectorEnv
+from .learned import network_for
 from .rng import SplitMix64
 from .round import Round
 
@@ -30,6 +31,7 @@ class VectorEnv(PythonVectorEnv):
 
     _round_class = Round
     _rng_class = SplitMix64
+    _network_for = staticmethod(network_for)
 
     def _deal(self, i: int) -> None:
         super()._deal(i)

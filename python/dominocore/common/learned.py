@@ -1,0 +1,89 @@
+"""The learned policy's neutral parts (docs/learning.md 3): the name a weights
+file carries for its rules, where the shipped files live, and the writer the
+training script uses. Each engine reads the files with its own code (the
+core in C++, the reference in numpy), and both evaluate the same integers.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any, List, Sequence, Tuple
+
+import numpy as np
+
+__all__ = [
+    "ACTIVATION_MAX",
+    "MAGIC",
+    "WEIGHTS_DIR",
+    "network_key",
+    "shipped_keys",
+    "shipped_weights",
+    "fnv1a64",
+    "write_network",
+]
+
+#: "DCNET", then the format version 1 (docs/learning.md 3.1).
+MAGIC = b"DCNET\x00\x00\x01"
+#: Every hidden activation is clamped to [0, ACTIVATION_MAX].
+ACTIVATION_MAX = 127
+#: The networks shipped in the package, one file per key.
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights"
+
+
+def network_key(rules: Any) -> str:
+    """The name of the rules a network is for: ``<game>[-<rule set>]-d<set>-p<players>[-t<teams>]``,
+    e.g. ``"chickenfoot-trains-d9-p4"`` (the rule set is Chicken Foot's only)."""
+    key, variant = str(rules.game), rules.rule_set
+    if variant:
+        key += f"-{variant}"
+    key += f"-d{rules.set}-p{rules.players}"
+    if getattr(rules, "teams", 0):
+        key += f"-t{rules.teams}"
+    return key
+
+
+def shipped_keys() -> List[str]:
+    """The keys of the networks shipped in the package, sorted."""
+    return sorted(p.stem for p in WEIGHTS_DIR.glob("*.dcnet"))
+
+
+def shipped_weights(key: str) -> Path:
+    """The shipped weights file of ``key`` (it may not exist)."""
+    return WEIGHTS_DIR / f"{key}.dcnet"
+
+
+def fnv1a64(data: bytes) -> int:
+    """The 64-bit FNV-1a hash that closes a weights file."""
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def write_network(
+    path: "str | Path",
+    key: str,
+    inputs: int,
+    actions: int,
+    layers: Sequence[Tuple[np.ndarray, np.ndarray, int]],
+    logit_scale: float,
+    value_scale: float,
+) -> None:
+    """Writes a weights file: ``layers`` is (int16 weights rows x cols, int32
+    biases, shift) per layer, the last one with ``actions + 1`` rows (the
+    policy's logits, then the value) and shift 0; a logit output divided by
+    ``logit_scale`` is the policy's logit, the value output divided by
+    ``value_scale`` the value."""
+    out = bytearray(MAGIC)
+    encoded = key.encode("ascii")
+    out += struct.pack("<I", len(encoded)) + encoded
+    out += struct.pack("<III", inputs, actions, len(layers))
+    for weights, _, shift in layers:
+        out += struct.pack("<III", weights.shape[0], weights.shape[1], shift)
+    for weights, bias, _ in layers:
+        out += np.ascontiguousarray(weights, dtype="<i2").tobytes()
+        out += np.ascontiguousarray(bias, dtype="<i4").tobytes()
+    out += struct.pack("<dd", logit_scale, value_scale)
+    out += struct.pack("<Q", fnv1a64(bytes(out)))
+    Path(path).write_bytes(bytes(out))
