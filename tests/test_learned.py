@@ -432,3 +432,29 @@ def test_the_command_line_plays_learned_and_refuses_rules_without_a_network(caps
         assert exc.value.code == 2
         last = capsys.readouterr().err.splitlines()[-1]
         assert ": error: " in last and "no learned network is loaded for doubles-d6-p2" in last
+
+
+@needs_core
+@pytest.mark.parametrize("name", sorted(TEST_RULES))
+def test_the_core_learned_player_chooses_from_a_view_what_it_chooses_in_the_round(
+    name: str, test_networks: Dict[str, bytes]
+) -> None:
+    rules = make_rules(dominocore, TEST_RULES[name])
+    player = dominocore.LearnedPlayer()
+    checked = 0
+    for seed in range(3):
+        r = dominocore.Round(rules, seed=seed)
+        while not r.is_over:
+            assert player.choose(r.view(r.current_player)) == player.choose(r)
+            checked += 1
+            r.push(player.choose(r))
+    assert checked > 20
+    other = (r.current_player + 1) % rules.players if not r.is_over else 0
+    with pytest.raises(StateError):
+        player.choose(r.view(other))  # over, or not the viewer's turn
+
+
+def test_the_reference_learned_player_says_it_needs_the_round(test_networks: Dict[str, bytes]) -> None:
+    r = reference.Round(make_rules(reference, TEST_RULES["block"]), seed=1)
+    with pytest.raises(TypeError, match="not a PlayerView"):
+        reference.LearnedPlayer().choose(r.view(r.current_player))

@@ -112,6 +112,11 @@ std::shared_ptr<const Network> Network::parse(const uint8_t* data, size_t size) 
     layer.shift = static_cast<int>(in.count("shift", 0, last ? 0 : kNetworkMaxShift));
     cols = layer.rows;
   }
+  // Nothing is allocated for sizes the file does not hold (an untrusted file).
+  size_t needed = 2 * sizeof(double);
+  for (const Layer& layer : net->layers_)
+    needed += static_cast<size_t>(layer.rows) * (static_cast<size_t>(layer.cols) * 2 + 4);
+  if (in.left() < needed) throw RulesError("weights file: truncated in weights");
   for (int l = 0; l < layers; ++l) {
     Layer& layer = net->layers_[static_cast<size_t>(l)];
     const size_t n = static_cast<size_t>(layer.rows) * static_cast<size_t>(layer.cols);

@@ -12,8 +12,10 @@ from ..common.checks import as_int, shown
 from ..common.errors import RulesError, StateError
 from ..common.learned import network_key, shipped_keys, shipped_weights
 from ..common.moves import Move
+from ..common.policies import view_moves
+from ..common.view import PlayerView
 from .codec import _core, core_rules, decode
-from .round import Round, checked_round
+from .round import Round, checked_round, state_of_view
 
 __all__ = ["LearnedPlayer", "Network", "load_network", "network_for", "uses_learned"]
 
@@ -80,12 +82,19 @@ def uses_learned(policy: Any) -> bool:
 
 class LearnedPlayer:
     """The learned policy (docs/learning.md 3): the legal action with the
-    largest logit of the rules' network, the lowest id on ties."""
+    largest logit of the rules' network, the lowest id on ties. It reads the
+    seat to move's observation only, so a round and that seat's view give
+    the same move."""
 
-    def choose(self, round: Round) -> Move:
-        """The move to play in ``round``; ``StateError`` once it is over."""
+    def choose(self, round: Union[Round, PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move); ``StateError`` once the round is over."""
+        if isinstance(round, PlayerView):
+            view_moves(round)  # StateError: over, or not the viewer's turn
+            network_for(round.rules)
+            return decode(_core._learned_move(state_of_view(round)))
         if not isinstance(round, Round):
-            raise TypeError(f"the learned player plays a dominocore Round, got {shown(round)}")
+            raise TypeError(f"the learned player plays a dominocore Round or PlayerView, got {shown(round)}")
         if round.is_over:
             raise StateError("the round is over: there is no move to choose")
         network_for(round.rules)

@@ -170,12 +170,17 @@ def network_for(rules: Any) -> Network:
 
 class LearnedPlayer:
     """The learned policy (docs/learning.md 3): the legal action with the
-    largest logit of the rules' network, the lowest id on ties."""
+    largest logit of the rules' network, the lowest id on ties. The
+    reference's plays a ``Round`` only: it has no way yet to rebuild the
+    observation from a ``PlayerView`` (the core's does)."""
 
     def choose(self, round: Any) -> Move:
         """The move to play in ``round`` (a reference ``Round``); ``StateError`` once it is over."""
         if not isinstance(round, Round):
-            raise TypeError(f"the learned player plays a dominocore Round, got {shown(round)}")
+            raise TypeError(
+                f"the reference's learned player plays a reference Round (not a PlayerView: docs/learning.md 1), "
+                f"got {shown(round)}"
+            )
         if round.is_over:
             raise StateError("the round is over: there is no move to choose")
         net = network_for(round.rules)
