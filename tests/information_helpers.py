@@ -34,6 +34,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from dominocore.common.errors import IllegalMoveError, StateError
 from dominocore.common.moves import DRAW, PLACE
 from dominocore.common.tiles import Tile, tiles_of_set
+from dominocore.reference.learned import network_for as reference_network_for
 
 #: A world as the tests hand it around: the keys of ``Round._deal_dict()``,
 #: tiles as ``Tile`` (``centre`` may be ``None`` in Block).
@@ -532,12 +533,14 @@ def two_proportion_p(k1: int, n1: int, k2: int, n2: int) -> float:
 
 def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperature: float = 1.0) -> Tuple[float, float]:
     """``(log L, log L - log B)`` of ``world`` as ``know.seat`` weighs it under
-    the model ``policy`` (``"random"`` or ``"softmax"``), computed apart from
-    both implementations' inference: the world's deal replayed through the
-    oracle's engine, and at each other seat's move with a choice, the
-    probability of the move among the distinct legal moves, a plain ratio of
-    ``exp((score - best) / t)`` (no logarithmic form); ``B`` bounds each Place's
-    probability by one over the placements of its tile."""
+    the model ``policy`` (``"random"``, ``"softmax"`` or ``"learned"``),
+    computed apart from both implementations' inference: the world's deal
+    replayed through the oracle's engine, and at each other seat's move with
+    a choice, the probability of the move among the distinct legal moves, a
+    plain ratio of ``exp((score - best) / t)`` (no logarithmic form; the
+    learned model's score is the network's logit, read from the reference's
+    outputs); ``B`` bounds each Place's probability by one over the
+    placements of its tile (the score models), or by 1 (the learned one)."""
     replay = _ENGINE.Round.from_deal(
         know.rules, world["hands"], world["yard"], world["centre"], world["starter"], know.round_index
     )
@@ -548,6 +551,8 @@ def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperatur
             if len(options) > 1:
                 if policy == "random":
                     p = 1.0 / len(options)
+                elif policy == "learned":
+                    p = _learned_ratio(know.rules, replay, move, temperature)
                 else:  # scores relative to the best, so that a low temperature cannot overflow
                     score = {m: know.rules.tile_score(m.tile) if m.kind == PLACE else 0 for m in options}
                     top = max(score.values())
@@ -555,10 +560,24 @@ def oracle_log_weight(know: Knowledge, world: WorldDeal, policy: str, temperatur
                     twin = next(m for m in options if m.kind == move.kind and m.tile == move.tile)
                     p = weight[twin] / sum(weight.values())
                 same = sum(1 for m in options if move.kind == PLACE and m.kind == PLACE and m.tile == move.tile)
+                if policy == "learned":
+                    same = 1
                 log_l += math.log(p)
                 log_excess += math.log(p * max(same, 1))
         replay.push(move, player=mover)
     return log_l, log_excess
+
+
+def _learned_ratio(rules: Any, position: Any, move: Any, temperature: float) -> float:
+    """The learned model's probability of ``move`` in ``position`` (its seat
+    to move), a plain ratio over the legal action ids of
+    ``exp((logit - best) / (scale t))``."""
+    net = reference_network_for(rules)  # the network's integers are the same in both engines
+    outputs = net.outputs_of(position.observation_tensor(position.current_player))
+    ids = position.legal_actions()
+    best = max(int(outputs[a]) for a in ids)
+    weight = {a: math.exp((int(outputs[a]) - best) / (net.logit_scale * temperature)) for a in ids}
+    return weight[position.move_to_action(move)] / sum(weight.values())
 
 
 def weighted_chi2(observed: Dict[Key, int], probability: Dict[Key, float]) -> Tuple[float, int, float]:

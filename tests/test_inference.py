@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from dominocore.common.errors import RulesError, StateError
 from dominocore.common.inference import OpponentModel, check_model
-from helpers import needs_core
+from helpers import CORE_INSTALLED, needs_core
 from information_helpers import (
     CONFIGS,
     Key,
@@ -58,13 +58,21 @@ SPOTS = {
     "block-random": Spot({"game": "block", "lead": "winner", "set": 6, "players": 2}, 22, 12, "random"),
     "mexican-softmax": Spot({"game": "mexican_train", "set": 6, "players": 3}, 16, 13, "softmax"),
     "doubles-random": Spot({"game": "doubles", "set": 6, "players": 2}, 7, 12, "random"),
+    # the shipped network of Block double-6 for 2 (docs/learning.md): its placements of one tile differ
+    "block-learned": Spot({"game": "block", "lead": "winner", "set": 6, "players": 2}, 22, 12, "learned"),
 }
 #: The softmax model of the tests: a low temperature, so that the weights differ a lot.
 TEMPERATURE = 1.0
+#: The learned model's: a higher one, so that the exact method (whose bound is 1) accepts often enough.
+LEARNED_TEMPERATURE = 3.0
+
+
+def temperature_of(name: str) -> float:
+    return LEARNED_TEMPERATURE if name == "learned" else TEMPERATURE
 
 
 def model_of(name: str) -> OpponentModel:
-    return OpponentModel(name, temperature=TEMPERATURE) if name == "softmax" else OpponentModel(name)
+    return OpponentModel(name) if name == "random" else OpponentModel(name, temperature=temperature_of(name))
 
 
 def build(dc, spot: Spot) -> Tuple[Any, int]:
@@ -88,7 +96,9 @@ def enumerated(dc, name: str) -> Tuple[Knowledge, Dict[Key, float], Dict[Key, fl
         round_, seat = build(dc, spot)
         know = Knowledge(round_, seat)
         worlds, _ = enumerate_worlds(know)
-        weights = {key: oracle_log_weight(know, world, spot.model, TEMPERATURE) for key, world in worlds.items()}
+        weights = {
+            key: oracle_log_weight(know, world, spot.model, temperature_of(spot.model)) for key, world in worlds.items()
+        }
         likelihood = {key: math.exp(log_l) for key, (log_l, _) in weights.items()}
         total = sum(likelihood.values())
         posterior = {key: value / total for key, value in likelihood.items()}
@@ -170,7 +180,7 @@ def test_the_exact_method_draws_the_posterior(dc, name):
 # ------------------------------------------------------------------ resampling
 
 
-@pytest.mark.parametrize("name", ["trains-softmax", "block-random", "mexican-softmax"])
+@pytest.mark.parametrize("name", ["trains-softmax", "block-random", "mexican-softmax", "block-learned"])
 @pytest.mark.parametrize("k", [2, 3])
 def test_resampling_follows_its_law(dc, name, k):
     """Resampling among K candidates draws q_K exactly (not the posterior:
@@ -209,6 +219,41 @@ def test_the_likelihood_is_the_oracles(dc, config, policy):
             world = det.sample(i)
             expected, _ = oracle_log_weight(know, parse_deal(world._deal_dict()), policy, TEMPERATURE)
             assert math.isclose(det.log_likelihood(world), expected, rel_tol=1e-9, abs_tol=1e-9)
+
+
+#: The configurations with a shipped network (docs/learning.md 1), in CONFIGS' form.
+LEARNED_CONFIGS = [
+    ("chickenfoot", {"rule_set": "trains", "set": 9, "players": 4}),
+    ("chickenfoot", {"rule_set": "cross", "set": 9, "players": 4}),
+    ("doubles", {"set": 6, "players": 4}),
+    ("block", {"lead": "winner", "set": 6, "players": 2}),
+]
+
+
+@pytest.mark.parametrize("config", LEARNED_CONFIGS, ids=config_id)
+def test_the_learned_likelihood_is_the_oracles_and_the_engines_agree(ref, config):
+    """Under the learned model, the core's and the reference's likelihoods of
+    the same worlds equal the oracle's (to 1e-9: the softmax's sums differ in
+    order, the network's integers do not), on random positions of every
+    configuration with a shipped network; the model's worlds are weighed
+    differently from uniform ones."""
+    core = pytest.importorskip("dominocore.native") if CORE_INSTALLED else None
+    rng = random.Random(hash(config_id(config)) & 0xFFFF)
+    model = model_of("learned")
+    spread = []
+    for round_, seat in positions(ref, config, rng, 3):
+        det = round_.determinizer(seat, model=model, candidates=2)
+        know = Knowledge(round_, seat)
+        twin = core.Round.from_dict(round_.to_dict()).determinizer(seat, model=model, candidates=2) if core else None
+        for i in range(2):
+            world = det.sample(i)
+            expected, _ = oracle_log_weight(know, parse_deal(world._deal_dict()), "learned", LEARNED_TEMPERATURE)
+            assert math.isclose(det.log_likelihood(world), expected, rel_tol=1e-9, abs_tol=1e-9)
+            if twin is not None:
+                core_world = core.Round.from_dict(world.to_dict())
+                assert math.isclose(twin.log_likelihood(core_world), expected, rel_tol=1e-9, abs_tol=1e-9)
+            spread.append(expected)
+    assert max(spread) > min(spread)
 
 
 @pytest.mark.parametrize("temperature", [0.05, 1e6])

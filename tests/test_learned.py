@@ -458,3 +458,36 @@ def test_the_reference_learned_player_says_it_needs_the_round(test_networks: Dic
     r = reference.Round(make_rules(reference, TEST_RULES["block"]), seed=1)
     with pytest.raises(TypeError, match="not a PlayerView"):
         reference.LearnedPlayer().choose(r.view(r.current_player))
+
+
+# ---- the learned opponent model (docs/information.md 5) ------------------------------------
+
+
+def test_the_learned_opponent_model_needs_a_network_and_says_so(dc: Any) -> None:
+    model = dc.OpponentModel("learned", temperature=2.0)
+    assert repr(model) == "OpponentModel('learned', temperature=2.0)"
+    r = dc.Round(dc.Doubles(players=2, set=12), seed=1)
+    for _ in range(4):
+        r.push(r.legal_moves()[0])
+    with pytest.raises(RulesError, match="no learned network is loaded for doubles-d12-p2"):
+        r.determinizer(r.current_player, model=model, candidates=4)
+    shipped = dc.Round(dc.Block(players=2), seed=1)
+    det = shipped.determinizer(shipped.current_player, model="learned", candidates=4)
+    assert "model=OpponentModel('learned', temperature=3.0)" in repr(det)
+    assert det.log_likelihood(det.sample(1)) <= 0.0
+
+
+@needs_core
+def test_the_search_takes_the_learned_opponent_model() -> None:
+    r = dominocore.Round(dominocore.Block(players=2), seed=6)
+    for _ in range(3):
+        r.push(dominocore.GreedyPlayer().choose(r))
+    while len(r.legal_actions()) < 2:
+        r.push(dominocore.GreedyPlayer().choose(r))
+    bot = dominocore.ISMCTSPlayer(iterations=200, seed=3, model="learned", candidates=4)
+    from_view = bot.search(r.view(r.current_player))
+    again = dominocore.ISMCTSPlayer(iterations=200, seed=3, model="learned", candidates=4).search(r)
+    assert from_view["visits"] == again["visits"] and sum(from_view["visits"]) == 200
+    with pytest.raises(RulesError, match="no learned network"):
+        no_net = dominocore.Round(dominocore.Doubles(players=2, set=12), seed=1)
+        dominocore.ISMCTSPlayer(iterations=10, model="learned").choose(no_net.view(no_net.current_player))

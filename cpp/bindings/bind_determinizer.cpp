@@ -154,7 +154,7 @@ void bind_determinizer(py::module_& m) {
                              ? Method::Coarse
                              : throw RulesError("method must be auto, tile, seat or coarse");
         Inference inference;
-        if (model < 0 || model > 2) throw RulesError("model must be 0, 1 or 2");
+        if (model < 0 || model > 3) throw RulesError("model must be 0, 1, 2 or 3");
         inference.model = static_cast<Inference::Model>(model);
         inference.temperature = temperature;
         inference.candidates = candidates;
@@ -165,7 +165,7 @@ void bind_determinizer(py::module_& m) {
       "The determinizer of `seat` (StateError once the round is over); `proposals`: baseline "
       "proposals per sample before the exact count (0: the count only, for tests); `method`: "
       "the count to build (auto; or tile, seat or coarse, for tests); `model` (0 none, 1 "
-      "random, 2 softmax), `temperature` and `candidates` (0 exact): the inference of "
+      "random, 2 softmax, 3 learned), `temperature` and `candidates` (0 exact): the inference of "
       "docs/information.md 5.");
 }
 

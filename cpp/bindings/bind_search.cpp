@@ -49,7 +49,7 @@ void bind_search(py::module_& m) {
         o.seed = to_uint64(seed, "seed");
         o.reward = parse_search_reward(reward);
         o.max_depth = max_depth;
-        if (model < 0 || model > 2) throw RulesError("model must be 0, 1 or 2");
+        if (model < 0 || model > 3) throw RulesError("model must be 0, 1, 2 or 3");
         o.inference.model = static_cast<Inference::Model>(model);
         o.inference.temperature = temperature;
         o.inference.candidates = candidates;
@@ -80,7 +80,8 @@ void bind_search(py::module_& m) {
       py::arg("temperature") = 3.0, py::arg("candidates") = 0, py::arg("pool") = 0,
       py::arg("prior") = 0, py::arg("leaf") = "rollout",
       "Searches for the seat to move (docs/search.md); returns the move code and root "
-      "statistics. `model` (0 none, 1 random, 2 softmax), `temperature` and `candidates` (0 "
+      "statistics. `model` (0 none, 1 random, 2 softmax, 3 learned), `temperature` and "
+      "`candidates` (0 "
       "exact): the determinizer's inference (docs/information.md 5); `pool`: IS-MCTS's "
       "weighted worlds drawn once per tree (0: none).");
   m.def(

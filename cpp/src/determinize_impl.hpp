@@ -23,6 +23,7 @@
 
 #include "determinize_count.hpp"
 #include "dominocore/determinize.hpp"
+#include "dominocore/network.hpp"
 #include "seat_count.hpp"
 
 namespace dominocore {
@@ -130,7 +131,8 @@ struct Determinizer::Impl {
   Inference inference;                                       ///< none: uniform worlds
   /// The highest score a move can have: 0-0 under double_blank_50.
   static constexpr int kMaxScore = 50;
-  std::vector<double> exp_gap;  ///< exp(-d / temperature) for d = 0..kMaxScore
+  std::vector<double> exp_gap;             ///< exp(-d / temperature) for d = 0..kMaxScore
+  std::shared_ptr<const Network> network;  ///< the Learned model's (network_for(rules))
   void set_inference(const Inference& value);
 
   // Scratch of the inference (determinize_infer.cpp).

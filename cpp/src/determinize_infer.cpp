@@ -16,12 +16,14 @@
 #include <vector>
 
 #include "determinize_impl.hpp"
+#include "dominocore/information.hpp"
 
 namespace dominocore {
 
 void Inference::validate() const {
-  if (model != Model::None && model != Model::Random && model != Model::Softmax)
-    throw RulesError("the opponent model must be none, random or softmax");
+  if (model != Model::None && model != Model::Random && model != Model::Softmax &&
+      model != Model::Learned)
+    throw RulesError("the opponent model must be none, random, softmax or learned");
   if (!(temperature > 0 && temperature <= kMaxTemperature))  // NaN fails too
     throw RulesError("temperature must be a number in (0, 1e6], got " +
                      std::to_string(temperature));
@@ -42,11 +44,30 @@ struct LogWeight {
   double log_l = 0, log_excess = 0;
 };
 
+/// log P of `m`, made by the seat to move in `w`, under the learned model:
+/// the softmax of the network's logits / t over the distinct legal moves
+/// `buf[0..n)` (whose action ids are distinct).
+double learned_log_p(const State& w, const Move& m, const Network& net, double t, const Move* buf,
+                     int n) {
+  int ids[kMaxDistinctMoves];
+  double probs[kMaxDistinctMoves];
+  for (int k = 0; k < n; ++k) ids[k] = w.move_to_action(buf[k]);
+  thread_local std::vector<float> obs;
+  obs.resize(static_cast<size_t>(net.inputs()));
+  observation_tensor(w, w.current_player(), obs.data());
+  net.policy(obs.data(), ids, n, probs, t);
+  const int made = w.move_to_action(m);  // a placement's distinct twin
+  for (int k = 0; k < n; ++k)
+    if (ids[k] == made) return std::log(probs[k]);
+  throw std::logic_error("the move made is not among the distinct legal moves");
+}
+
 /// Weighs `w`, a world of `seat`'s information, under `inference`'s model,
-/// popping it back to its deal. `exp_gap[d]` is exp(-d / t) (softmax); `buf`
-/// holds kMaxDistinctMoves moves; `terms` is scratch.
-LogWeight weigh(State& w, int seat, const Inference& inference, const double* exp_gap, Move* buf,
-                std::vector<std::pair<double, double>>& terms) {
+/// popping it back to its deal. `exp_gap[d]` is exp(-d / t) (softmax);
+/// `net` the learned model's network; `buf` holds kMaxDistinctMoves moves;
+/// `terms` is scratch.
+LogWeight weigh(State& w, int seat, const Inference& inference, const double* exp_gap,
+                const Network* net, Move* buf, std::vector<std::pair<double, double>>& terms) {
   // Each other seat's move with a choice leaves (log P_i, log n_i), newest
   // first; they are summed in history order below.
   terms.clear();
@@ -60,6 +81,8 @@ LogWeight weigh(State& w, int seat, const Inference& inference, const double* ex
     double log_p;
     if (inference.model == Inference::Model::Random) {
       log_p = -std::log(static_cast<double>(n));
+    } else if (inference.model == Inference::Model::Learned) {
+      log_p = learned_log_p(w, m, *net, t, buf, n);
     } else {  // scores are whole numbers: each exp((s - top) / t) is a table entry
       int top = 0;
       for (int k = 0; k < n; ++k) top = std::max(top, score_of(buf[k], blank50));
@@ -67,8 +90,11 @@ LogWeight weigh(State& w, int seat, const Inference& inference, const double* ex
       for (int k = 0; k < n; ++k) sum += exp_gap[top - score_of(buf[k], blank50)];
       log_p = -static_cast<double>(top - score_of(m, blank50)) / t - std::log(sum);
     }
-    int same = 0;  // the placements of m's tile: every one was open to the mover
-    if (m.is_place())
+    // The placements of m's tile: every one was open to the mover, and the
+    // score models give each the same probability, so P <= 1 / same (the
+    // exact method's bound). The learned model's differ: its bound is P <= 1.
+    int same = 0;
+    if (m.is_place() && inference.model != Inference::Model::Learned)
       for (int k = 0; k < n; ++k) same += buf[k].is_place() && buf[k].tile == m.tile;
     terms.emplace_back(log_p, same > 1 ? std::log(static_cast<double>(same)) : 0.0);
   }
@@ -89,6 +115,7 @@ void Determinizer::Impl::set_inference(const Inference& value) {
   exp_gap.resize(kMaxScore + 1);
   for (int d = 0; d <= kMaxScore; ++d)
     exp_gap[static_cast<size_t>(d)] = std::exp(-d / value.temperature);
+  network = value.model == Inference::Model::Learned ? network_for(rules) : nullptr;
 }
 
 double Determinizer::log_likelihood(const State& world) const {
@@ -101,7 +128,8 @@ double Determinizer::log_likelihood(const State& world) const {
   State w(world);
   std::vector<Move> buf(kMaxDistinctMoves);
   std::vector<std::pair<double, double>> terms;
-  return weigh(w, im.seat, im.inference, im.exp_gap.data(), buf.data(), terms).log_l;
+  return weigh(w, im.seat, im.inference, im.exp_gap.data(), im.network.get(), buf.data(), terms)
+      .log_l;
 }
 
 void Determinizer::draw(Rng& rng) {
@@ -128,11 +156,11 @@ State Determinizer::sample_weighed(Rng& rng, double& log_l) {
   std::optional<State> world;
   draw_candidate(rng, world);
   State popped(*world);  // weigh() pops its world back to the deal
-  log_l =
-      im.inference.model == Inference::Model::None
-          ? 0.0
-          : weigh(popped, im.seat, im.inference, im.exp_gap.data(), im.move_buf.data(), im.terms)
-                .log_l;
+  log_l = im.inference.model == Inference::Model::None
+              ? 0.0
+              : weigh(popped, im.seat, im.inference, im.exp_gap.data(), im.network.get(),
+                      im.move_buf.data(), im.terms)
+                    .log_l;
   return std::move(*world);
 }
 
@@ -140,8 +168,8 @@ void Determinizer::draw_weighted(Rng& rng) {
   Impl& im = *impl_;
   const auto weigh_candidate = [&]() {
     draw_candidate(rng, im.scratch_world);
-    return weigh(*im.scratch_world, im.seat, im.inference, im.exp_gap.data(), im.move_buf.data(),
-                 im.terms);
+    return weigh(*im.scratch_world, im.seat, im.inference, im.exp_gap.data(), im.network.get(),
+                 im.move_buf.data(), im.terms);
   };
   const int K = im.inference.candidates;
   if (K == 0) {  // exact: keep with probability L / B

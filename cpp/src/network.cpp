@@ -224,11 +224,13 @@ double Network::value(const float* obs) const {
   return static_cast<double>(dot_(layers_.back(), actions_, scratch_a.data())) / value_scale_;
 }
 
-void Network::policy(const float* obs, const int* ids, int count, double* probs) const {
+void Network::policy(const float* obs, const int* ids, int count, double* probs,
+                     double temperature) const {
   hidden_(obs, scratch_a, scratch_b);
   double top = -std::numeric_limits<double>::infinity(), sum = 0;
   for (int i = 0; i < count; ++i) {
-    probs[i] = static_cast<double>(dot_(layers_.back(), ids[i], scratch_a.data())) / logit_scale_;
+    probs[i] = static_cast<double>(dot_(layers_.back(), ids[i], scratch_a.data())) /
+               (logit_scale_ * temperature);
     top = std::max(top, probs[i]);
   }
   for (int i = 0; i < count; ++i) sum += probs[i] = std::exp(probs[i] - top);

@@ -229,7 +229,8 @@ class _SearchPlayer:
 
     @property
     def _uses_network(self) -> bool:
-        return self.prior is not False or self.leaf == "learned" or self.rollout == "learned"
+        learned_model = self.model is not None and self.model.policy == "learned"
+        return self.prior is not False or self.leaf == "learned" or self.rollout == "learned" or learned_model
 
     # The cache of determinizers (docs/search.md 2) is the bot's own: a copy
     # or an unpickled bot starts with an empty one.

@@ -73,11 +73,13 @@ struct DeterminizerStats {
 /// and how worlds are drawn weighted by the likelihood of their moves under
 /// it. The default (no model) is the uniform sampler.
 struct Inference {
-  enum class Model : uint8_t { None = 0, Random = 1, Softmax = 2 };
+  enum class Model : uint8_t { None = 0, Random = 1, Softmax = 2, Learned = 3 };
   /// Random: uniform over the distinct legal moves; Softmax: exp(score/t)
-  /// over them, score the placed tile's hand score (0 for Draw and Pass).
+  /// over them, score the placed tile's hand score (0 for Draw and Pass);
+  /// Learned: exp(logit/t) over them, logit the learned network's for the
+  /// move's action id (docs/learning.md 3; the rules' network_for()).
   Model model = Model::None;
-  double temperature = 3;  ///< Softmax's t, in (0, kMaxTemperature]
+  double temperature = 3;  ///< Softmax's and Learned's t, in (0, kMaxTemperature]
   /// 0: exact, by rejection; K >= 1: one of K uniform worlds, drawn with
   /// probability proportional to its likelihood (sampling-importance-resampling).
   int candidates = 0;

@@ -61,8 +61,9 @@ class Network {
   /// margin of the seat whose observation it is.
   double value(const float* obs) const;
   /// The policy's probabilities of the actions `ids` (legal, distinct): the
-  /// softmax of their logits (outputs / logit_scale) into `probs`.
-  void policy(const float* obs, const int* ids, int count, double* probs) const;
+  /// softmax of their logits (outputs / logit_scale) / temperature into `probs`.
+  void policy(const float* obs, const int* ids, int count, double* probs,
+              double temperature = 1.0) const;
 
  private:
   struct Layer {

@@ -14,8 +14,9 @@ from .checks import as_int, shown
 from .errors import RulesError
 
 #: The models: every other seat picks uniformly among its distinct legal
-#: moves ("random"), or by a softmax over the placed tile's hand score ("softmax").
-MODEL_POLICIES = ("random", "softmax")
+#: moves ("random"), by a softmax over the placed tile's hand score
+#: ("softmax"), or by a softmax over the learned network's logits ("learned").
+MODEL_POLICIES = ("random", "softmax", "learned")
 #: The most candidate worlds one resampled world may be drawn from.
 MAX_CANDIDATES = 4096
 #: The temperatures a softmax model may have: positive and at most this.
@@ -33,7 +34,10 @@ class OpponentModel:
       ``exp(score(m) / t)`` over the sum of the same for every distinct legal
       move, where ``score`` is the placed tile's hand score (its pips; 0-0
       scores 50 under ``double_blank_50``) and 0 for a Draw or a Pass. A small
-      ``t`` plays almost like the greedy player, a large one almost at random.
+      ``t`` plays almost like the greedy player, a large one almost at random;
+    - ``OpponentModel("learned", temperature=t)``: the same softmax over the
+      learned network's logits for the moves' action ids, in the mover's
+      observation (docs/learning.md 3); the rules need a network.
 
     ``RulesError`` for another policy or a temperature that is not a finite
     number in (0, 1e6]."""
@@ -52,7 +56,7 @@ class OpponentModel:
     def __repr__(self) -> str:
         if self.policy == "random":
             return "OpponentModel('random')"
-        return f"OpponentModel('softmax', temperature={self.temperature!r})"
+        return f"OpponentModel({self.policy!r}, temperature={self.temperature!r})"
 
 
 def check_model(model: Any) -> Optional[OpponentModel]:
@@ -76,7 +80,7 @@ def check_candidates(candidates: Any) -> Optional[int]:
 
 def core_arguments(model: Optional[OpponentModel], candidates: Optional[int]) -> Tuple[int, float, int]:
     """The compiled core's form of checked options: the model's number (0
-    none, 1 random, 2 softmax), its temperature (the default without one)
+    none, 1 random, 2 softmax, 3 learned), its temperature (the default without one)
     and the candidates (0: exact)."""
     code = 0 if model is None else 1 + MODEL_POLICIES.index(model.policy)
     return code, OpponentModel.temperature if model is None else model.temperature, candidates or 0

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any, List, Sequence, Union
 
 from ..common.checks import as_int, shown
-from ..common.errors import RulesError, StateError
-from ..common.learned import network_key, shipped_keys, shipped_weights
+from ..common.errors import StateError
 from ..common.moves import Move
 from ..common.policies import view_moves
 from ..common.view import PlayerView
 from .codec import _core, core_rules, decode
+from .network_registry import register_shipped
 from .round import Round, checked_round, state_of_view
 
 __all__ = ["LearnedPlayer", "Network", "load_network", "network_for", "uses_learned"]
@@ -62,15 +62,7 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
 def network_for(rules: Any) -> Network:
     """The network of ``rules``: one loaded before, else the shipped one;
     ``RulesError`` when there is none or it does not fit."""
-    key = network_key(rules)
-    if not _core._is_registered(key):
-        path = shipped_weights(key)
-        if not path.exists():
-            raise RulesError(
-                f"no learned network is loaded for {key} "
-                f"(shipped: {', '.join(shipped_keys()) or 'none'}; load_network() loads another)"
-            )
-        load_network(path)
+    register_shipped(rules)
     return Network(_core.network_for(core_rules(rules)))  # checks that it fits the rules
 
 

@@ -46,6 +46,7 @@ from .codec import (
     illegal_move,
     tensor_shapes,
 )
+from .network_registry import register_shipped
 from .round_base import RoundBase
 
 __all__ = ["Determinizer", "Round", "checked_round"]
@@ -515,6 +516,8 @@ class Determinizer(WeightedOptions, Guarded):
         self._model = check_model(model)
         self._candidates = check_candidates(candidates)
         code, temperature, count = core_arguments(self._model, self._candidates)
+        if self._model is not None and self._model.policy == "learned":
+            register_shipped(rules)  # the core looks the network up (RulesError: none)
         self._core = core._determinizer(seat, model=code, temperature=temperature, candidates=count)
         self._rules = rules
 

@@ -135,7 +135,7 @@ class Determinizer(WeightedSampling):
         ``model``, worlds are weighted by the likelihood of the other seats'
         moves (docs/information.md 5)."""
         seat = check_seat(round.rules.players, seat)
-        self._set_inference(model, candidates)
+        self._set_inference(model, candidates, round.rules)
         if round.is_over:
             raise StateError("the round is over: there is nothing hidden to sample")
         self._round_class = type(round)

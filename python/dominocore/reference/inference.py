@@ -17,6 +17,7 @@ from ..common.errors import StateError
 from ..common.inference import OpponentModel, WeightedOptions, check_candidates, check_model
 from ..common.moves import PLACE, Move
 from ..common.rules import Rules
+from .learned import LearnedPlayer, network_for
 from .rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -30,13 +31,16 @@ def move_log_probability(position: "Round", move: Move, model: OpponentModel) ->
     """``(log P, n)``: the log-probability that the seat to move in
     ``position`` makes ``move`` under ``model``, among its distinct legal
     moves, and ``n``, how many of those place ``move``'s tile (0 for a Draw
-    or a Pass)."""
+    or a Pass, and under the learned model, whose placements of one tile
+    have different probabilities)."""
     options = position.legal_moves(distinct=True)
     same = sum(1 for m in options if m.kind == PLACE and move.kind == PLACE and m.tile == move.tile)
     if len(options) <= 1:
         return 0.0, same
     if model.policy == "random":
         return -math.log(len(options)), same
+    if model.policy == "learned":  # placements of one tile differ here: the bound is P <= 1
+        return LearnedPlayer().log_probability(position, move, model.temperature), 0
     rules = position.rules
 
     def score(m: Move) -> int:
@@ -119,9 +123,11 @@ class WeightedSampling(WeightedOptions):
     def _sample_uniform(self, rng: SplitMix64) -> "Round":
         raise NotImplementedError
 
-    def _set_inference(self, model: Any, candidates: Optional[int]) -> None:
+    def _set_inference(self, model: Any, candidates: Optional[int], rules: Rules) -> None:
         self._model = check_model(model)
         self._candidates = check_candidates(candidates)
+        if self._model is not None and self._model.policy == "learned":
+            network_for(rules)  # RulesError now, not at the first sample, when the rules have none
         self._model_draws = self._model_rejected = 0
 
     def sample(self, seed: Any = 0) -> "Round":

@@ -6,6 +6,7 @@ additions.
 
 from __future__ import annotations
 
+import math
 import struct
 import threading
 from pathlib import Path
@@ -15,9 +16,10 @@ import numpy as np
 
 from ..common.checks import shown
 from ..common.errors import RulesError, StateError
+from ..common.information import observation_tensor_size
 from ..common.learned import ACTIVATION_MAX, MAGIC, fnv1a64, network_key, shipped_keys, shipped_weights
 from ..common.moves import Move
-from .round import Round
+from .round_api import RoundAPI
 
 __all__ = ["Network", "LearnedPlayer", "load_network", "network_for"]
 
@@ -106,8 +108,7 @@ class Network:
         want = network_key(rules)
         if self.key != want:
             raise RulesError(f"these weights are for {self.key}, not for {want}")
-        probe = Round(rules, seed=0)
-        size, actions = probe.observation_tensor_shape[0], probe.num_actions
+        size, actions = observation_tensor_size(rules), rules.num_actions
         if (self.inputs, self.actions) != (size, actions):
             raise RulesError(
                 f"the weights for {self.key} have {self.inputs} inputs and {self.actions} actions; "
@@ -176,19 +177,33 @@ class LearnedPlayer:
 
     def choose(self, round: Any) -> Move:
         """The move to play in ``round`` (a reference ``Round``); ``StateError`` once it is over."""
-        if not isinstance(round, Round):
+        if not isinstance(round, RoundAPI):
             raise TypeError(
                 f"the reference's learned player plays a reference Round (not a PlayerView: docs/learning.md 1), "
                 f"got {shown(round)}"
             )
-        if round.is_over:
+        r: Any = round  # a reference Round (RoundAPI is its base)
+        if r.is_over:
             raise StateError("the round is over: there is no move to choose")
-        net = network_for(round.rules)
-        logits = net.outputs_of(round.observation_tensor(round.current_player))
-        legal = round.legal_actions()
+        net = network_for(r.rules)
+        logits = net.outputs_of(r.observation_tensor(r.current_player))
+        legal = r.legal_actions()
         best = max(legal, key=lambda a: (int(logits[a]), -a))
-        move: Move = round.action_to_move(best)
+        move: Move = r.action_to_move(best)
         return move
+
+    def log_probability(self, position: Any, move: Move, temperature: float) -> float:
+        """log P of ``move``, made by the seat to move in ``position``, under
+        the learned model of docs/information.md 5: the softmax of the
+        network's logits (outputs / logit scale) / ``temperature`` over the
+        legal action ids."""
+        r: Any = position
+        net = network_for(r.rules)
+        outputs = net.outputs_of(r.observation_tensor(r.current_player))
+        logits = [int(outputs[a]) / (net.logit_scale * temperature) for a in r.legal_actions()]
+        top = max(logits)
+        made = int(outputs[r.move_to_action(move)]) / (net.logit_scale * temperature)
+        return made - top - math.log(sum(math.exp(x - top) for x in logits))
 
     def __repr__(self) -> str:
         return "<LearnedPlayer>"
