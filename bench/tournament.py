@@ -75,6 +75,14 @@ more worlds than resampling among 8 at every iteration::
 
     python bench/tournament.py --inference --pool
 
+``--inference --pool --learned-model`` is a third experiment, registered
+after the second's results and before its own run, on the same design,
+deals, test and threshold: the pool's worlds are weighted by the learned
+network's policy (``OpponentModel("learned", temperature=1.0)``,
+docs/learning.md 5) instead of the softmax of tile scores::
+
+    python bench/tournament.py --inference --pool --learned-model
+
 ``--learned`` runs the experiment of docs/learning.md 4 on the new search,
 fixed in advance the same way (written after the pilot below and before
 this run): IS-MCTS with the learned network (``LEARNED_SEARCH``) against
@@ -259,7 +267,8 @@ def paired_row(title: str, a: Any, b: Any, a_seconds: float, b_seconds: float) -
 def run_inference(args: argparse.Namespace) -> str:
     """Play the inference experiment and return its markdown report."""
     uniform = ("ismcts", dict(INFERENCE_UNIFORM))
-    model = dc.OpponentModel(INFERENCE_MODEL["model"], temperature=INFERENCE_MODEL["temperature"])
+    policy = "learned" if args.learned_model else INFERENCE_MODEL["model"]
+    model = dc.OpponentModel(policy, temperature=INFERENCE_MODEL["temperature"])
     weighted = ("ismcts", {**INFERENCE_UNIFORM, "model": model, "candidates": INFERENCE_MODEL["candidates"]})
     if args.pool:
         weighted[1]["pool"] = INFERENCE_POOL
@@ -421,6 +430,7 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--learned", action="store_true", help="the search with the learned network, at equal time")
     parser.add_argument("--variant", default=None, choices=sorted(LEARNED_VARIANTS), help="--learned: the pilot")
     parser.add_argument("--pool", action="store_true", help="--inference: the second experiment, a pool of worlds")
+    parser.add_argument("--learned-model", action="store_true", help="--inference: the third, the learned model")
     args = parser.parse_args(argv)
     print(run(args))
     return 0
