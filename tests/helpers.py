@@ -134,7 +134,14 @@ def observe_information(round_) -> list:
 
 
 #: The modules that are the compiled core's (absent from a pure-Python install).
-CORE_MODULES = ("dominocore.native", "dominocore.native", "dominocore.search")
+# Modules that need the compiled core (self-play runs the native search; the
+# trainer imports its configurations).
+CORE_MODULES = (
+    "dominocore.native",
+    "dominocore.search",
+    "dominocore.learning.selfplay",
+    "dominocore.learning.train",
+)
 
 
 def public_modules():
