@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import os
 import pkgutil
+import re
 
 import dominocore as dc
 import pytest
@@ -191,3 +192,26 @@ def refusals(round_) -> list:
             except dc.IllegalMoveError as exc:
                 seen.append((player, action, exc.reason, str(exc)))
     return seen
+
+
+#: A tile as text (``low-high``, either order), not inside a longer number.
+TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
+
+
+def tiles_in(text: str) -> set:
+    """Every tile written in ``text`` (``low-high``, in either order)."""
+    return {tuple(sorted((int(a), int(b)))) for a, b in TILE.findall(text)}
+
+
+def seen_by(r, seat) -> set:
+    """The tiles ``seat`` may know of: its own (dealt, searched, drawn), the
+    centre and every placed tile."""
+    deal = r._deal_dict()
+    known = {str(t) for t in r.hand(seat)} | set(deal["hands"][seat])
+    k, p = r.round_index, r.rules.players
+    known |= {t for i, t in enumerate(deal["setup_draws"]) if (k + i) % p == seat}
+    known |= {str(drawn) for mover, _, drawn in r._history() if mover == seat and drawn is not None}
+    known |= {str(pl.tile) for pl in r.layout}
+    if r.centre is not None:
+        known.add(str(r.centre))
+    return tiles_in(" ".join(known))

@@ -13,10 +13,9 @@ import itertools
 import json
 import pickle
 import random
-import re
 
 import pytest
-from helpers import refusals
+from helpers import refusals, seen_by, tiles_in
 
 CONFIGS = [
     ("ChickenFoot", {"rule_set": "trains", "players": 4}),
@@ -29,7 +28,6 @@ CONFIGS = [
     ("AllFives", {"players": 2}),
     ("FivesAndThrees", {"players": 4, "teams": 2, "spinner": "first"}),
 ]
-TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
 
 
 def make(dc, name, options):
@@ -46,25 +44,6 @@ def positions(dc, name, options, rounds=6, seed=0):
         while not r.is_over:
             r.apply_action(rng.choice(r.legal_actions()))
             yield r
-
-
-def tiles_in(text: str) -> set:
-    """Every tile written in ``text`` (``low-high``, in either order)."""
-    return {tuple(sorted((int(a), int(b)))) for a, b in TILE.findall(text)}
-
-
-def seen_by(r, seat) -> set:
-    """The tiles ``seat`` may know of: its own (dealt, searched, drawn), the
-    centre and every placed tile."""
-    deal = r._deal_dict()
-    known = {str(t) for t in r.hand(seat)} | set(deal["hands"][seat])
-    k, p = r.round_index, r.rules.players
-    known |= {t for i, t in enumerate(deal["setup_draws"]) if (k + i) % p == seat}
-    known |= {str(drawn) for mover, _, drawn in r._history() if mover == seat and drawn is not None}
-    known |= {str(pl.tile) for pl in r.layout}
-    if r.centre is not None:
-        known.add(str(r.centre))
-    return tiles_in(" ".join(known))
 
 
 @pytest.mark.parametrize("name,options", CONFIGS, ids=lambda x: str(x))

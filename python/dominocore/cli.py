@@ -52,6 +52,7 @@ examples:
   dominocore simulate --rounds 100000 --out r.npz   100,000 random rounds
   dominocore replay game.json                       step through a record
   dominocore show --seed 3 --moves "2-9@0 0-9@1"    one position
+  dominocore serve                                  play in the browser
   dominocore COMMAND --help                         the options of a command
 """
 
@@ -143,6 +144,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--seat", type=int, help="show only what this seat sees (default: the public view)")
     replay.add_argument("--all", action="store_true", help="print every position without waiting")
     replay.set_defaults(command="replay", parser=replay)
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve tables to play in the browser (the [web] extra)",
+        formatter_class=formatter,
+        description="Serve tables where people play in the browser, against each other and bots; "
+        "every seat is sent only its own view (docs/serve.md). Needs: pip install 'dominocore[web]'.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", metavar="PATH", help="the SQLite database (default: tables.sqlite3 in the user's data directory)"
+    )
+    serve.set_defaults(command="serve", parser=serve)
 
     show = sub.add_parser(
         "show",
@@ -466,6 +481,21 @@ def _replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The ``serve`` subcommand."""
+    if not 0 < args.port < 65536:
+        parser.error(f"--port must be from 1 to 65535, got {args.port}")
+    try:
+        from dominocore import serve
+    except ImportError as exc:
+        parser.error(f"serve needs the [web] extra ({exc.name} is missing): pip install 'dominocore[web]'")
+    try:
+        serve.run(args.host, args.port, args.db)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def _show(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """The ``show`` subcommand."""
     if args.record is not None:
@@ -521,6 +551,7 @@ _COMMANDS: Dict[Optional[str], Callable[[argparse.ArgumentParser, argparse.Names
     "simulate": _simulate,
     "replay": _replay,
     "show": _show,
+    "serve": _serve,
 }
 
 
