@@ -21,7 +21,6 @@ import sys
 import time
 import urllib.request
 
-import dominocore as dc
 import pytest
 from helpers import CORE_INSTALLED, seen_by, tiles_in
 
@@ -34,6 +33,7 @@ from dominocore.serve.protocol import ERROR_CODES, MAX_MESSAGE_BYTES  # noqa: E4
 from dominocore.serve.store import Store  # noqa: E402
 from dominocore.serve.tables import Client, Tables  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -208,8 +208,9 @@ def test_a_connection_without_a_valid_hello_gets_bad_token_and_is_closed(client,
             error(ws, "stale")
             return
         error(ws, "bad_token")
-        with pytest.raises(Exception):
-            ws.receive_json()  # closed
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
 
 
 def test_a_spectator_cannot_play_or_deal(client):
@@ -261,6 +262,8 @@ def test_the_record_is_given_once_the_match_is_over_and_replays(client, tmp_path
         assert got.status_code == 409 and got.json()["error"] == "not_over"
         time.sleep(0.05)
     assert got.status_code == 200, got.text
+    assert client.get("/api/health").json() == {"tables": 0}  # a finished table nobody watches leaves memory
+    assert client.get("/api/record", params={"token": token}).text == got.text  # and is read back when asked for
     assert client.get("/api/record", params={"token": "nothing"}).status_code == 403
     path = tmp_path / "match.json"
     path.write_text(got.text)
@@ -416,7 +419,7 @@ def _start_server(db, port):
                 return process, json.loads(answer.read())
         except OSError:
             if process.poll() is not None:
-                raise AssertionError(f"the server stopped: {process.stdout.read()}")
+                raise AssertionError(f"the server stopped: {process.stdout.read()}") from None
             time.sleep(0.1)
     process.kill()
     raise AssertionError("the server did not start")

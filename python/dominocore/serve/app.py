@@ -94,6 +94,7 @@ def create_app(db: Union[str, "Path"]) -> Starlette:
                 return _error(409, "not_over", "the record is available once the match is over")
             names = [f"seat {s} ({kind})" for s, kind in enumerate(table.kinds)]
             text = record.dumps(table.match, seats=names, event=f"dominocore serve, table {table.id}")
+            tables.forget_if_idle(table)
         headers = {"Content-Disposition": f'attachment; filename="dominocore-{table.id}.json"'}
         return Response(text, media_type="application/json", headers=headers)
 
@@ -157,7 +158,7 @@ def create_app(db: Union[str, "Path"]) -> Starlette:
 
     async def health(request: Request) -> Response:
         assert tables is not None
-        return JSONResponse({"tables": len(tables.tables)})
+        return JSONResponse({"tables": len(tables.tables)})  # in memory: those whose match is not over, or watched
 
     routes = [
         Route("/", page),

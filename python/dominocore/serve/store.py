@@ -142,10 +142,17 @@ class Store:
             row = self._db.execute("SELECT table_id, seat FROM tokens WHERE hash = ?", (token_hash(token),)).fetchone()
         return None if row is None else (row[0], row[1])
 
-    def tables(self) -> Iterator[Tuple[str, Dict[str, Any], Dict[str, Any], int]]:
-        """Every table: ``(id, config, match, moves)``."""
+    def table(self, table_id: str) -> Optional[Tuple[Dict[str, Any], Dict[str, Any], int]]:
+        """One table: ``(config, match, moves)``, or ``None``."""
         with self._lock:
-            rows = self._db.execute("SELECT id, config, match, moves FROM tables ORDER BY created").fetchall()
+            row = self._db.execute("SELECT config, match, moves FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]), row[2])
+
+    def tables(self, unfinished: bool = False) -> Iterator[Tuple[str, Dict[str, Any], Dict[str, Any], int]]:
+        """Every table (or only those whose match is not over): ``(id, config, match, moves)``."""
+        where = " WHERE over = 0" if unfinished else ""
+        with self._lock:
+            rows = self._db.execute(f"SELECT id, config, match, moves FROM tables{where} ORDER BY created").fetchall()
         for table_id, config, match, moves in rows:
             yield table_id, json.loads(config), json.loads(match), moves
 

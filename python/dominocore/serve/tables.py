@@ -16,7 +16,7 @@ import concurrent.futures
 import logging
 import secrets
 import time
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 import dominocore as dc
 
@@ -114,7 +114,9 @@ def check_config(data: Any) -> Dict[str, Any]:
 class Table:
     """One match at one table. Made by :class:`Tables`."""
 
-    def __init__(self, table_id: str, config: Dict[str, Any], match: Any, moves: int, store: Store) -> None:
+    def __init__(
+        self, table_id: str, config: Dict[str, Any], match: Any, moves: int, store: Store, owner: "Tables"
+    ) -> None:
         self.id = table_id
         self.rules: Rules = rules_from_dict(config["rules"])
         self.kinds: List[str] = config["seats"]
@@ -122,6 +124,7 @@ class Table:
         self.match = match
         self.moves = moves  # moves committed so far, over the whole match
         self.store = store
+        self.owner = owner
         self.lock = asyncio.Lock()
         self.clients: Set[Client] = set()
         self._bots: Optional["asyncio.Task[None]"] = None
@@ -177,6 +180,7 @@ class Table:
             self.clients.discard(client)
             if client.seat is not None and self.kinds[client.seat] == "human":
                 self.broadcast()
+            self.owner.forget_if_idle(self)
 
     # ------------------------------------------------------------ changes
 
@@ -258,6 +262,7 @@ class Table:
                 async with self.lock:
                     match = self.match
                     if match.is_over:
+                        self.owner.forget_if_idle(self)
                         return
                     round_ = match.round
                     if round_.is_over:
@@ -295,13 +300,25 @@ class Tables:
         self.clock = clock
         self.tables: Dict[str, Table] = {}
 
+    def _load(self, table_id: str, config: Dict[str, Any], match: Dict[str, Any], moves: int) -> Optional[Table]:
+        try:
+            table = Table(table_id, config, dc.Match.from_dict(match), moves, self.store, self)
+        except Exception:
+            log.exception("table %s could not be loaded; it is left out", table_id)
+            return None
+        self.tables[table_id] = table
+        return table
+
     def load(self) -> None:
-        """Bring back every table in the database (at start-up)."""
-        for table_id, config, match, moves in self.store.tables():
-            try:
-                self.tables[table_id] = Table(table_id, config, dc.Match.from_dict(match), moves, self.store)
-            except Exception:
-                log.exception("table %s could not be loaded; it is left out", table_id)
+        """Bring back every table whose match is not over (at start-up); a
+        finished one is read from the database when a token asks for it."""
+        for table_id, config, match, moves in self.store.tables(unfinished=True):
+            self._load(table_id, config, match, moves)
+
+    def forget_if_idle(self, table: Table) -> None:
+        """Drop a finished table nobody watches from memory (the database keeps it)."""
+        if table.match.is_over and not table.clients and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     def start(self) -> None:
         """Start the bots of every table that waits for one (in a running loop)."""
@@ -325,13 +342,18 @@ class Tables:
         tokens: Dict[str, Optional[int]] = {t: s for s, t in enumerate(seat_tokens) if t is not None}
         tokens[spectator] = None
         self.store.create_table(table_id, self.clock(), config, match.to_dict(), tokens)
-        table = self.tables[table_id] = Table(table_id, config, match, 0, self.store)
+        table = self.tables[table_id] = Table(table_id, config, match, 0, self.store, self)
         table.wake_bots()
         return {"table": table_id, "seats": seat_tokens, "spectator": spectator}
 
-    def find(self, token: str) -> Optional[Any]:
+    def find(self, token: str) -> Optional[Tuple[Table, Optional[int]]]:
         """``(table, seat)`` for a token, or ``None``."""
         found = self.store.seat_of(token)
-        if found is None or found[0] not in self.tables:
+        if found is None:
             return None
-        return self.tables[found[0]], found[1]
+        table_id, seat = found
+        table = self.tables.get(table_id)
+        if table is None:  # a finished table, or one that could not be loaded
+            stored = self.store.table(table_id)
+            table = None if stored is None else self._load(table_id, *stored)
+        return None if table is None else (table, seat)
