@@ -22,12 +22,12 @@ import dominocore as dc
 
 from ..common.errors import DominoError
 from ..common.extensions import search_policies
-from ..common.rules import Rules, rules_from_dict
+from ..common.rules import rules_from_dict
 from ..common.view import round_id
 from .protocol import ProtocolError, picture, state_message
 from .store import Store
 
-__all__ = ["BOT_KINDS", "SEAT_KINDS", "Client", "Table", "Tables", "bot_move"]
+__all__ = ["BOT_KINDS", "SEAT_KINDS", "Client", "Table", "Tables", "bot_move", "check_config"]
 
 log = logging.getLogger("dominocore.serve")
 
@@ -118,7 +118,6 @@ class Table:
         self, table_id: str, config: Dict[str, Any], match: Any, moves: int, store: Store, owner: "Tables"
     ) -> None:
         self.id = table_id
-        self.rules: Rules = rules_from_dict(config["rules"])
         self.kinds: List[str] = config["seats"]
         self.seed: int = config["seed"]
         self.match = match
