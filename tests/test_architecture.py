@@ -28,6 +28,7 @@ CPP_LIMIT = 700
 OPTIONAL_EXTRAS = {
     "ray", "pyarrow", "pyarrow.parquet", "pyspiel", "open_spiel", "pettingzoo", "gymnasium",
     "torch", "matplotlib", "matplotlib.pyplot",  # the [train] extra (docs/learning.md)
+    "uvicorn", "dominocore.serve",  # the [web] extra, and the server built on it (docs/serve.md)
 }  # fmt: skip
 #: ... and the console script's import of the command line, inside main() on purpose:
 #: a package that fails to import (a bad DOMINOCORE_IMPLEMENTATION) is then one line.

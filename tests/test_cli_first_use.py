@@ -74,6 +74,10 @@ def workdir(tmp_path, monkeypatch):
     match = dominocore.Match(dominocore.ChickenFoot(players=2, set=6), seed=5).play("greedy", rounds=1)
     record.save(match, tmp_path / "game.json", seats=["Ann", "Bo"])
     monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    # `dominocore serve` serves until stopped: its examples are parsed and
+    # checked here, and the server itself is started in tests/test_serve.py.
+    serve = pytest.importorskip("dominocore.serve", reason="dominocore serve needs the [web] extra")
+    monkeypatch.setattr(serve, "run", lambda host, port, db: print(f"would serve on {host}:{port}, db {db}"))
     return tmp_path
 
 

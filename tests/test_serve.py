@@ -524,3 +524,23 @@ def test_serve_refuses_a_bad_port_in_one_line(capsys):
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: dominocore serve") and err.strip().endswith("--port must be from 1 to 65535, got 0")
+
+
+def test_stopping_the_server_while_bots_finish_their_matches_stops_every_table(tmp_path):
+    """A table whose bots end its match leaves ``tables`` while the others
+    are being stopped: stopping must not trip over it, and must cancel every bot."""
+
+    async def main():
+        tables = Tables(Store(tmp_path / "db.sqlite3"))
+        made = [
+            tables.create({"rules": {**BLOCK, "target": 1}, "seats": ["greedy", "random"], "seed": k})
+            for k in range(50)
+        ]
+        running = list(tables.tables.values())
+        await asyncio.sleep(0)
+        await tables.stop()
+        assert all(t._bots is None or t._bots.done() for t in running)
+        tables.store.close()
+        return made
+
+    assert len(asyncio.run(asyncio.wait_for(main(), timeout=120))) == 50

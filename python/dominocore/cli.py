@@ -486,7 +486,7 @@ def _serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         parser.error(f"--port must be from 1 to 65535, got {args.port}")
     try:
-        from dominocore import serve
+        import dominocore.serve as serve
     except ImportError as exc:
         parser.error(f"serve needs the [web] extra ({exc.name} is missing): pip install 'dominocore[web]'")
     try:

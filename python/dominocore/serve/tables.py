@@ -246,6 +246,7 @@ class Table:
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def stop(self) -> None:
+        """Cancel the bots and close every client."""
         if self._bots is not None:
             self._bots.cancel()
             try:
@@ -325,8 +326,9 @@ class Tables:
             table.wake_bots()
 
     async def stop(self) -> None:
-        for table in self.tables.values():
-            await table.stop()
+        """Stop every table at once: a table's bots may finish its match and
+        drop it from ``tables`` meanwhile, so the list is taken first."""
+        await asyncio.gather(*(table.stop() for table in list(self.tables.values())))
 
     def create(self, request: Any) -> Dict[str, Any]:
         """A new table from a client's request (:func:`check_config`): the
