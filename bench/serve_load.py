@@ -29,16 +29,14 @@ import json
 import os
 import random
 import re
-import signal
-import socket
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from serve_process import running_server
 from websockets.asyncio.client import connect
 
 TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
@@ -215,25 +213,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="OUT")
     args = parser.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
     stats = Stats()
     with tempfile.TemporaryDirectory() as tmp:
         db = f"{tmp}/db.sqlite3"
-        server = subprocess.Popen([sys.executable, "-m", "dominocore", "serve", "--port", str(port), "--db", db])
-        try:
-            for _ in range(600):
-                try:
-                    urllib.request.urlopen(f"{base}/api/health", timeout=2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        with running_server(db) as (server, base):
             result = asyncio.run(run(base, server.pid, db, args, stats))
-        finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
         with sqlite3.connect(db) as con:
             rows = con.execute(
                 "SELECT table_id, number, round_index, seat, move FROM moves ORDER BY table_id, number"

@@ -4,22 +4,20 @@ middle of a Chicken Foot round against three bots, in Debian's Chromium.
     python bench/serve_screenshot.py [--out docs/serve-screenshot.png] [--seed 7] [--moves 6]
 
 It starts a server on a free port with a fresh database, creates the table
-(seeded, so the picture is the same every time), plays the person's first
-moves by clicking as a person would, and saves the page.
+(seeded: the deal and the plain bots repeat, while the IS-MCTS seat thinks
+for a time budget and may choose otherwise), plays the person's first moves
+by clicking as a person would, and saves the page.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import socket
-import subprocess
-import sys
 import tempfile
-import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+from serve_process import running_server
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -31,51 +29,34 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--moves", type=int, default=6, help="the person's moves before the picture")
     args = parser.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "dominocore", "serve", "--port", str(port), "--db", f"{tmp}/db"]
+    with tempfile.TemporaryDirectory() as tmp, running_server(f"{tmp}/db") as (_, base):
+        table = {
+            "rules": {"game": "chickenfoot", "rule_set": "trains", "players": 4, "set": 9},
+            "seats": ["human", "greedy", "ismcts-0.1", "random"],
+            "seed": args.seed,
+        }
+        request = urllib.request.Request(
+            f"{base}/api/tables", json.dumps(table).encode(), {"content-type": "application/json"}
         )
-        try:
-            for _ in range(600):
-                try:
-                    urllib.request.urlopen(f"{base}/api/health", timeout=2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            table = {
-                "rules": {"game": "chickenfoot", "rule_set": "trains", "players": 4, "set": 9},
-                "seats": ["human", "greedy", "ismcts-0.1", "random"],
-                "seed": args.seed,
-            }
-            request = urllib.request.Request(
-                f"{base}/api/tables", json.dumps(table).encode(), {"content-type": "application/json"}
-            )
-            token = json.loads(urllib.request.urlopen(request).read())["seats"][0]
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-                page = browser.new_page(viewport={"width": 1280, "height": 860})
-                page.goto(f"{base}/play#{token}")
-                for _ in range(args.moves):
-                    page.wait_for_function("document.querySelector('#turn').textContent === 'your turn'")
-                    before = page.get_attribute("#turn", "data-move-number")
-                    if page.locator(".tile.playable").count():
-                        page.locator(".tile.playable").first.click()
-                        page.locator(".end.legal").first.click()
-                    else:
-                        page.click("#draw" if page.is_visible("#draw") else "#pass")
-                    page.wait_for_function(f"document.querySelector('#turn').dataset.moveNumber !== '{before}'")
+        token = json.loads(urllib.request.urlopen(request).read())["seats"][0]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 860})
+            page.goto(f"{base}/play#{token}")
+            for _ in range(args.moves):
                 page.wait_for_function("document.querySelector('#turn').textContent === 'your turn'")
+                before = page.get_attribute("#turn", "data-move-number")
                 if page.locator(".tile.playable").count():
-                    page.locator(".tile.playable").first.click()  # a tile selected: its legal ends lit
-                page.screenshot(path=args.out)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+                    page.locator(".tile.playable").first.click()
+                    page.locator(".end.legal").first.click()
+                else:
+                    page.click("#draw" if page.is_visible("#draw") else "#pass")
+                page.wait_for_function(f"document.querySelector('#turn').dataset.moveNumber !== '{before}'")
+            page.wait_for_function("document.querySelector('#turn').textContent === 'your turn'")
+            if page.locator(".tile.playable").count():
+                page.locator(".tile.playable").first.click()  # a tile selected: its legal ends lit
+            page.screenshot(path=args.out)
+            browser.close()
     print(f"wrote {args.out}")
 
 

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import json
 import os
 import pkgutil
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 
 import dominocore as dc
 import pytest
@@ -215,3 +222,42 @@ def seen_by(r, seat) -> set:
     if r.centre is not None:
         known.add(str(r.centre))
     return tiles_in(" ".join(known))
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_process(db, port=None):
+    """A ``dominocore serve`` process on loopback with its tables in ``db``:
+    yields ``(process, base URL, health)`` once ``/api/health`` answers (its
+    output is in ``process.stdout``); stopped at the end if still running."""
+    port = port or free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dominocore", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as answer:
+                    health = json.loads(answer.read())
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise AssertionError(f"the server stopped: {process.stdout.read()}") from None
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield process, base, health
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=30)

@@ -14,7 +14,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -22,7 +21,7 @@ import time
 import urllib.request
 
 import pytest
-from helpers import CORE_INSTALLED, seen_by, tiles_in
+from helpers import CORE_INSTALLED, free_port, seen_by, serve_process, tiles_in
 
 pytest.importorskip("starlette", reason="dominocore serve needs the [web] extra")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
@@ -399,32 +398,6 @@ def test_no_message_of_200_games_shows_a_seat_a_tile_it_may_not_know(tmp_path):
 # ---------------------------------------------------------------- restart
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_server(db, port):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dominocore", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2) as answer:
-                return process, json.loads(answer.read())
-        except OSError:
-            if process.poll() is not None:
-                raise AssertionError(f"the server stopped: {process.stdout.read()}") from None
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
-
-
 def _post(port, body):
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/tables",
@@ -438,9 +411,8 @@ def _post(port, body):
 @pytest.mark.skipif(not CORE_INSTALLED, reason="the IS-MCTS bots, which keep tables busy, need the compiled core")
 def test_a_killed_server_loses_no_move_and_every_table_resumes(tmp_path):
     ws_client = pytest.importorskip("websockets.sync.client")
-    db, port = tmp_path / "db.sqlite3", _free_port()
-    server, _ = _start_server(db, port)
-    try:
+    db, port = tmp_path / "db.sqlite3", free_port()
+    with serve_process(db, port) as (server, _, _):
         busy = [
             _post(
                 port, {"rules": {"game": "chickenfoot", "players": 4, "set": 6}, "seats": ["ismcts-0.1"] * 4, "seed": s}
@@ -463,13 +435,11 @@ def test_a_killed_server_loses_no_move_and_every_table_resumes(tmp_path):
         time.sleep(1.0)  # the bots play on
         before = {t["table"]: len(moves_in_db(db, t["table"])) for t in busy}
         assert all(n > 0 for n in before.values())
-    finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
     assert f"open http://127.0.0.1:{port}/" in server.stdout.read()  # the address to open, printed first
     at_kill = {t["table"]: len(moves_in_db(db, t["table"])) for t in busy}
-    server, health = _start_server(db, port)
-    try:
+    with serve_process(db, port) as (_, _, health):
         assert health["tables"] == 4
         with ws_client.connect(url) as ws:
             ws.send(json.dumps({"v": 1, "type": "hello", "token": human["seats"][0]}))
@@ -492,9 +462,6 @@ def test_a_killed_server_loses_no_move_and_every_table_resumes(tmp_path):
         for t in busy:
             numbers = [n for n, _, _ in moves_in_db(db, t["table"])]
             assert numbers == list(range(len(numbers)))
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
 
 
 @pytest.mark.skipif(not CORE_INSTALLED, reason="the IS-MCTS bots need the compiled core")

@@ -14,14 +14,10 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import serve_process
 
 REQUIRED = os.environ.get("DOMINOCORE_BROWSER_TESTS") == "1"
 CHROMIUM = "/usr/bin/chromium"
@@ -47,27 +43,8 @@ TILE = re.compile(r"^\d+-\d+$")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A ``dominocore serve`` process: its base URL."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = tmp_path_factory.mktemp("serve") / "db.sqlite3"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dominocore", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/health", timeout=2).close()
-            break
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-    yield base
-    process.terminate()
-    process.wait(timeout=30)
+    with serve_process(tmp_path_factory.mktemp("serve") / "db.sqlite3") as (_, base, _):
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,9 @@
 """The learned policy's neutral parts (docs/learning.md 3): the name a weights
-file carries for its rules, where the shipped files live, and the writer the
-training script uses. Each engine reads the files with its own code (the
-core in C++, the reference in numpy), and both evaluate the same integers.
+file carries for its rules, where the shipped files live, the writer the
+training script uses, and the fixed-point arithmetic in numpy (the reference
+and the trainer evaluate with it). Each engine reads the files with its own
+code; the core reads and evaluates in C++, apart from all of this, and both
+give the same integers.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = [
     "shipped_keys",
     "shipped_weights",
     "fnv1a64",
+    "fixed_point_outputs",
     "write_network",
 ]
 
@@ -87,3 +90,16 @@ def write_network(
     out += struct.pack("<dd", logit_scale, value_scale)
     out += struct.pack("<Q", fnv1a64(bytes(out)))
     Path(path).write_bytes(bytes(out))
+
+
+def fixed_point_outputs(layers: Sequence[Tuple[np.ndarray, np.ndarray, int]], obs: np.ndarray) -> np.ndarray:
+    """The last layer's integers for the observation ``obs`` (docs/learning.md
+    3.2): each hidden layer ``min(max(W h + b, 0) >> shift, ACTIVATION_MAX)``,
+    then ``W h + b``, all in int64, so every sum is exact whatever its order.
+    ``layers`` is (weights, biases, shift) per layer, as ``write_network`` takes."""
+    h = np.asarray(obs).astype(np.int64)
+    for weights, bias, shift in layers[:-1]:
+        product = np.asarray(weights, dtype=np.int64) @ h + np.asarray(bias, dtype=np.int64)
+        h = np.minimum(np.maximum(product, 0) >> shift, ACTIVATION_MAX)
+    weights, bias, _ = layers[-1]
+    return np.asarray(np.asarray(weights, dtype=np.int64) @ h + np.asarray(bias, dtype=np.int64))

@@ -23,8 +23,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ..common.learned import ACTIVATION_MAX, write_network
-from ..reference.learned import Network
+from ..common.learned import ACTIVATION_MAX, fixed_point_outputs, write_network
 from .selfplay import CONFIGS
 
 __all__ = ["quantize", "train", "main"]
@@ -189,11 +188,11 @@ def main(argv: "List[str] | None" = None) -> None:
     except ImportError:
         print("matplotlib is not installed: no plot")
     # The shipped integers' own agreement with the expert, on the held-out decisions.
-    net = Network(out.read_bytes())
+    exact = [(w.astype(np.int64), b.astype(np.int64), shift) for w, b, shift in layers]
     _, test_at = _split(len(data["action"]), args.seed, 0.05)
     agree = 0
     for i in test_at:
-        logits = net.outputs_of(data["obs"][i])[:-1]
+        logits = fixed_point_outputs(exact, data["obs"][i])[:-1]
         legal = np.flatnonzero(data["mask"][i])
         agree += int(legal[np.argmax(logits[legal])] == data["action"][i])
     evaluation = {

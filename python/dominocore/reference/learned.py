@@ -1,7 +1,8 @@
 """The reference's learned policy (docs/learning.md 3): its own reader of a
-weights file and its own evaluation, in numpy integers. Every sum is exact,
-so it gives the core's numbers to the last bit, whatever the order of the
-additions.
+weights file, evaluated with the neutral layer's numpy integers
+(``common.learned.fixed_point_outputs``, which the core does not use: it has
+its own C++). Every sum is exact, so it gives the core's numbers to the last
+bit, whatever the order of the additions.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 from ..common.checks import shown
 from ..common.errors import RulesError, StateError
 from ..common.information import observation_tensor_size
-from ..common.learned import ACTIVATION_MAX, MAGIC, fnv1a64, network_key, shipped_keys, shipped_weights
+from ..common.learned import MAGIC, fixed_point_outputs, fnv1a64, network_key, shipped_keys, shipped_weights
 from ..common.moves import Move
 from .round_api import RoundAPI
 
@@ -117,11 +118,7 @@ class Network:
 
     def outputs_of(self, obs: np.ndarray) -> np.ndarray:
         """The last layer's integers for an observation: the policy's logits, then the value."""
-        h = np.asarray(obs).astype(np.int64)
-        for weights, bias, shift in self.layers[:-1]:
-            h = np.minimum(np.maximum(weights @ h + bias, 0) >> shift, ACTIVATION_MAX)
-        weights, bias, _ = self.layers[-1]
-        return np.asarray(weights @ h + bias)
+        return fixed_point_outputs(self.layers, obs)
 
     def outputs(self, round: Any, seat: int) -> List[int]:
         """The last layer's integers for ``seat``'s observation in ``round``:
