@@ -6,7 +6,8 @@ middle of a Chicken Foot round against three bots, in Debian's Chromium.
 It starts a server on a free port with a fresh database, creates the table
 (seeded: the deal and the plain bots repeat, while the IS-MCTS seat thinks
 for a time budget and may choose otherwise), plays the person's first moves
-by clicking as a person would, and saves the page.
+by clicking as a person would, plays on to a turn where a tile fits, selects
+it (its ends light up) and saves the page.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from serve_process import running_server
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
+MY_TURN = "document.querySelector('#turn').textContent === 'your turn'"
 
 
 def main() -> None:
@@ -43,19 +45,21 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 860})
             page.goto(f"{base}/play#{token}")
-            for _ in range(args.moves):
-                page.wait_for_function("document.querySelector('#turn').textContent === 'your turn'")
+            for k in range(args.moves + 20):  # the person's moves, then on to a turn where a tile fits
+                page.wait_for_function(f"{MY_TURN} || document.querySelector('#result').textContent !== ''")
+                playable = page.locator("button.tile.playable")
+                if page.text_content("#result") or (k >= args.moves and playable.count()):
+                    break
                 before = page.get_attribute("#turn", "data-move-number")
-                if page.locator(".tile.playable").count():
-                    page.locator(".tile.playable").first.click()
-                    page.locator(".end.legal").first.click()
+                if playable.count():
+                    playable.first.click()
+                    page.locator("button.end.legal").first.click()
                 else:
                     page.click("#draw" if page.is_visible("#draw") else "#pass")
                 page.wait_for_function(f"document.querySelector('#turn').dataset.moveNumber !== '{before}'")
-            page.wait_for_function("document.querySelector('#turn').textContent === 'your turn'")
-            if page.locator(".tile.playable").count():
-                page.locator(".tile.playable").first.click()  # a tile selected: its legal ends lit
-            page.screenshot(path=args.out)
+            if page.locator("button.tile.playable").count():
+                page.locator("button.tile.playable").first.click()  # a tile selected: its legal ends lit
+            page.screenshot(path=args.out, full_page=True)  # the layout's height varies with the round
             browser.close()
     print(f"wrote {args.out}")
 

@@ -113,9 +113,32 @@ def test_a_table_gives_one_token_per_human_seat_and_a_spectator_token(client):
 )
 def test_a_bad_table_request_is_refused_and_creates_nothing(client, body, code):
     answer = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
-    assert answer.status_code in (400, 413)
+    assert answer.status_code == (413 if code == "too_large" else 400)  # docs/serve.md 2
     assert answer.json()["error"] == code and answer.json()["message"]
     assert client.get("/api/health").json() == {"tables": 0}
+
+
+def test_a_table_the_server_fails_to_store_is_answered_500_internal(client, monkeypatch):
+    def broken(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error at /secret/path")
+
+    monkeypatch.setattr(Store, "create_table", broken)
+    answer = client.post("/api/tables", json={"rules": BLOCK, "seats": ["human", "human"]})
+    assert answer.status_code == 500 and answer.json()["error"] == "internal"
+    assert "secret" not in answer.text and "sqlite" not in answer.text.lower()
+    assert client.get("/api/health").json() == {"tables": 0}
+
+
+# ---------------------------------------------------------------- the page
+
+
+def test_the_page_and_its_files_are_checked_with_the_server_every_time(client):
+    for path in ("/", "/play", "/static/index.html", "/static/app.js", "/static/style.css"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-cache", path
+    etag = client.get("/static/app.js").headers["etag"]
+    again = client.get("/static/app.js", headers={"if-none-match": etag})  # unchanged: a short answer
+    assert again.status_code == 304 and again.headers["cache-control"] == "no-cache"
 
 
 # ---------------------------------------------------------------- the protocol

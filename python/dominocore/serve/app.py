@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import record
@@ -33,6 +34,17 @@ log = logging.getLogger("dominocore.serve")
 
 #: The page's files, served as they are.
 STATIC = Path(__file__).with_name("static")
+
+
+class _StaticFiles(StaticFiles):
+    """The page's files, each marked ``Cache-Control: no-cache``: a browser
+    asks again (a cheap 304 when nothing changed), so an upgraded server's
+    page is never served stale from its cache."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -167,7 +179,7 @@ def create_app(db: Union[str, "Path"]) -> Starlette:
         Route("/api/record", match_record),
         Route("/api/health", health),
         WebSocketRoute("/ws", socket),
-        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+        Mount("/static", _StaticFiles(directory=str(STATIC)), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
