@@ -14,21 +14,9 @@
 
 #include "dominocore/dominocore.hpp"
 #include "dominocore/information.hpp"
+#include "selftest_check.hpp"
 
 using namespace dominocore;
-
-static int g_failures = 0;
-static long g_checks = 0;
-
-#define CHECK(cond)                                               \
-  do {                                                            \
-    ++g_checks;                                                   \
-    if (!(cond)) {                                                \
-      ++g_failures;                                               \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-      if (g_failures > 30) std::exit(1);                          \
-    }                                                             \
-  } while (0)
 
 template <class E, class F>
 static bool throws(F f) {
@@ -1594,8 +1582,8 @@ static void bench() {
               rd.num_rounds(), rd.num_matches());
 }
 
-int test_fives();    // selftest_fives.cpp
-int test_network();  // selftest_network.cpp
+void test_fives();    // selftest_fives.cpp
+void test_network();  // selftest_network.cpp
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
@@ -1612,8 +1600,8 @@ int main(int argc, char** argv) {
   test_partnership();
   test_first_words();
   test_mexican_train();
-  g_failures += test_fives();
-  g_failures += test_network();
+  test_fives();
+  test_network();
   test_perft();
   test_information();
   std::printf("  set-ups, scenarios and information ok\n");
@@ -1623,6 +1611,7 @@ int main(int argc, char** argv) {
   test_sim_control();
   std::printf("  matches and simulation ok\n");
   if (!no_bench) bench();
-  std::printf("%s: %ld checks, %d failures\n", g_failures ? "FAILED" : "OK", g_checks, g_failures);
-  return g_failures ? 1 : 0;
+  std::printf("%s: %ld checks, %d failures\n", selftest::failures ? "FAILED" : "OK",
+              selftest::checks, selftest::failures);
+  return selftest::failures ? 1 : 0;
 }

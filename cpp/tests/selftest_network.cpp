@@ -9,20 +9,11 @@
 #include <vector>
 
 #include "dominocore/dominocore.hpp"
+#include "selftest_check.hpp"
 
 using namespace dominocore;
 
 namespace {
-
-int failures = 0;
-
-#define NET_CHECK(cond)                                           \
-  do {                                                            \
-    if (!(cond)) {                                                \
-      ++failures;                                                 \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                             \
-  } while (0)
 
 template <class T>
 void put(std::vector<uint8_t>& out, T v) {
@@ -64,35 +55,33 @@ bool refused(const std::vector<uint8_t>& b) {
 
 }  // namespace
 
-int test_network() {
+void test_network() {
   const std::vector<uint8_t> good = file("test");
   const auto net = Network::parse(good.data(), good.size());
-  NET_CHECK(net->key() == "test" && net->inputs() == 3 && net->actions() == 2 &&
-            net->layers() == 2);
+  CHECK(net->key() == "test" && net->inputs() == 3 && net->actions() == 2 && net->layers() == 2);
   // x = (2, 1, 0): hidden a = (1 + 2 + 2, 0 - 2 + 0) = (5, -2) -> (5 >> 1, 0) = (2, 0);
   // outputs = (2, 5, 7 + 4) = (2, 5, 11).
   const float obs[3] = {2, 1, 0};
-  NET_CHECK((net->outputs(obs) == std::vector<int64_t>{2, 5, 11}));
+  CHECK((net->outputs(obs) == std::vector<int64_t>{2, 5, 11}));
   const int both[2] = {0, 1};
-  NET_CHECK(net->choose(obs, both, 2) == 1);
-  NET_CHECK(net->value(obs) == 5.5);
+  CHECK(net->choose(obs, both, 2) == 1);
+  CHECK(net->value(obs) == 5.5);
   // A damaged byte, a wrong magic, one layer, a truncated file: refused.
   std::vector<uint8_t> flipped = good;
   flipped[20] ^= 1;
-  NET_CHECK(refused(flipped));
+  CHECK(refused(flipped));
   std::vector<uint8_t> magic = good;
   magic[0] = 'X';
-  NET_CHECK(refused(magic));
-  NET_CHECK(refused(file("test", 1)));
-  NET_CHECK(refused(std::vector<uint8_t>(good.begin(), good.begin() + 12)));
+  CHECK(refused(magic));
+  CHECK(refused(file("test", 1)));
+  CHECK(refused(std::vector<uint8_t>(good.begin(), good.begin() + 12)));
   // A network for other rules is refused by network_for's check.
   const Rules trains{};  // Chicken Foot trains, double-9, 4 players
-  NET_CHECK(network_key(trains) == "chickenfoot-trains-d9-p4");
+  CHECK(network_key(trains) == "chickenfoot-trains-d9-p4");
   try {
     net->check_rules(trains);
-    NET_CHECK(false);
+    CHECK(false);
   } catch (const RulesError& e) {
-    NET_CHECK(std::strstr(e.what(), "not for chickenfoot-trains-d9-p4") != nullptr);
+    CHECK(std::strstr(e.what(), "not for chickenfoot-trains-d9-p4") != nullptr);
   }
-  return failures;
 }
