@@ -342,8 +342,9 @@ class Tables:
         spectator = secrets.token_urlsafe(16)
         tokens: Dict[str, Optional[int]] = {t: s for s, t in enumerate(seat_tokens) if t is not None}
         tokens[spectator] = None
-        self.store.create_table(table_id, self.clock(), config, match.to_dict(), tokens)
-        table = self.tables[table_id] = Table(table_id, config, match, 0, self.store, self)
+        table = Table(table_id, config, match, 0, self.store, self)
+        self.store.create_table(table_id, self.clock(), config, match.to_dict(), tokens)  # the last step that may fail
+        self.tables[table_id] = table
         table.wake_bots()
         return {"table": table_id, "seats": seat_tokens, "spectator": spectator}
 
