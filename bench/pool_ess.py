@@ -14,9 +14,8 @@ for pools of 256 and 4,096 worlds.
 
 from __future__ import annotations
 
-import numpy as np
-
 import dominocore as dc
+import numpy as np
 
 POOLS = (256, 4096)
 

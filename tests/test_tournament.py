@@ -357,7 +357,8 @@ def test_identical_bots_differ_by_exactly_nothing(dc):
     assert r.table()[0]["mean_margin"] == 0.0 and r.table()[0]["elo"] == pytest.approx(1500)
 
 
-def test_the_pre_registered_bench_script_runs(capsys):
+def bench_tournament():
+    """bench/tournament.py, imported as a module."""
     import importlib.util
     import pathlib
 
@@ -365,9 +366,28 @@ def test_the_pre_registered_bench_script_runs(capsys):
     spec = importlib.util.spec_from_file_location("bench_tournament", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--bot", "random", "--deals", "3", "--quiet"]) == 0
+    return module
+
+
+def test_the_pre_registered_bench_script_runs(capsys):
+    assert bench_tournament().main(["--bot", "random", "--deals", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "Smoke run: 3 deals" in out and out.count("| 3 |") == 4
+
+
+@needs_core
+def test_the_pilots_options_reach_the_bots(capsys):
+    module = bench_tournament()
+    pilot = ["--inference", "--pool", "--pool-size", "16", "--temperature", "0.3", "--rollout", "greedy"]
+    assert module.main([*pilot, "--configs", "3", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "temperature=0.3), 'candidates': 8, 'pool': 16}" in out
+    assert "against IS-MCTS with uniform worlds (`{'iterations': 1000, 'rollout': 'greedy'}`)" in out
+    assert out.count("| 2 |") == 1 and out.count("not run") == 3
+    assert module.main(["--learned", "--second", "--configs", "3", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "The new search (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'greedy'}`)" in out
+    assert "against today's IS-MCTS (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`)" in out
 
 
 # --------------------------------------------------------------------------- naming a bot (issue 20, item 7)
