@@ -33,10 +33,9 @@ import sqlite3
 import sys
 import tempfile
 import time
-import urllib.request
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from serve_process import running_server
+from serve_process import create_table, running_server
 from websockets.asyncio.client import connect
 
 TILE = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
@@ -140,15 +139,7 @@ async def table_after_table(
     while True:
         await player(url, answer["table"], answer["seats"][0], 0, stats, rng, provoke)
         seed += 1_000_003
-        answer = await asyncio.to_thread(post, base, {"rules": rules, "seats": seats, "seed": seed})
-
-
-def post(base: str, body: Dict[str, Any]) -> Dict[str, Any]:
-    request = urllib.request.Request(
-        f"{base}/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
+        answer = await asyncio.to_thread(create_table, base, {"rules": rules, "seats": seats, "seed": seed})
 
 
 def proc(pid: int) -> Tuple[float, int]:
@@ -169,10 +160,10 @@ async def run(base: str, pid: int, db: str, args: argparse.Namespace, stats: Sta
         seed = args.seed * 100_000 + k
         if k % 2 == 0:
             rules, seats = BOTS[(k // 2) % len(BOTS)]
-            post(base, {"rules": rules, "seats": seats, "seed": seed})
+            create_table(base, {"rules": rules, "seats": seats, "seed": seed})
             continue
         rules, seats = SCRIPTED[(k // 2) % len(SCRIPTED)]
-        first = post(base, {"rules": rules, "seats": seats, "seed": seed})
+        first = create_table(base, {"rules": rules, "seats": seats, "seed": seed})
         tasks.append(asyncio.create_task(table_after_table(base, url, first, rules, seats, seed, stats, k)))
         if k % 20 == 3:
             tasks.append(asyncio.create_task(player(url, first["table"], first["spectator"], None, stats, rng, False)))

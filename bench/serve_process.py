@@ -1,15 +1,16 @@
 """``dominocore serve`` as a child process, for the serve benchmarks
-(``serve_load.py``, ``serve_screenshot.py``)."""
+(``serve_load.py``, ``serve_screenshot.py``), and a table made through its API."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from typing import Iterator, Tuple
+from typing import Any, Dict, Iterator, Tuple
 
 
 @contextlib.contextmanager
@@ -35,3 +36,11 @@ def running_server(db: str) -> Iterator[Tuple["subprocess.Popen[bytes]", str]]:
     finally:
         process.terminate()
         process.wait(timeout=60)
+
+
+def create_table(base: str, body: Dict[str, Any]) -> Dict[str, Any]:
+    """``POST /api/tables`` with ``body`` (rules, seats, seed): the server's answer (docs/serve.md 2)."""
+    headers = {"content-type": "application/json"}
+    request = urllib.request.Request(f"{base}/api/tables", json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())

@@ -13,12 +13,10 @@ it (its ends light up) and saves the page.
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
-import urllib.request
 
 from playwright.sync_api import sync_playwright
-from serve_process import running_server
+from serve_process import create_table, running_server
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -37,10 +35,7 @@ def main() -> None:
             "seats": ["human", "greedy", "ismcts-0.1", "random"],
             "seed": args.seed,
         }
-        request = urllib.request.Request(
-            f"{base}/api/tables", json.dumps(table).encode(), {"content-type": "application/json"}
-        )
-        token = json.loads(urllib.request.urlopen(request).read())["seats"][0]
+        token = create_table(base, table)["seats"][0]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 860})

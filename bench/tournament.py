@@ -382,6 +382,13 @@ def run_learned_search(args: argparse.Namespace) -> str:
     )
 
 
+#: The options of one experiment, by the experiment's flag: given without it they would do nothing.
+EXPERIMENT_OPTIONS = {
+    "pool": "inference", "learned_model": "inference", "temperature": "inference", "rollout": "inference",
+    "pool_size": "pool", "variant": "learned", "second": "learned",
+}  # fmt: skip
+
+
 def bot_spec(name: str, options: Dict[str, Any]) -> Any:
     """A tournament bot spec: the name alone, or (name, options)."""
     return (name, options) if options else name
@@ -468,6 +475,9 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--second", action="store_true", help="--learned: the second experiment (greedy rollouts)")
     parser.add_argument("--pool-size", type=int, default=None, help="--inference --pool: the pool's worlds (the pilot)")
     args = parser.parse_args(argv)
+    for option, experiment in EXPERIMENT_OPTIONS.items():
+        if getattr(args, option) not in (None, False) and not getattr(args, experiment):
+            parser.error(f"--{option.replace('_', '-')} belongs to --{experiment}")
     print(run(args))
     return 0
 

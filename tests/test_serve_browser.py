@@ -29,7 +29,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import free_port, serve_process
+from helpers import TILE, free_port, serve_process, tiles_in
 
 REQUIRED = os.environ.get("DOMINOCORE_BROWSER_TESTS") == "1"
 CHROMIUM = "/usr/bin/chromium"
@@ -49,8 +49,6 @@ ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
-#: A tile as text, e.g. "2-9" (not the "-6" of "double-6").
-TILE_TEXT = re.compile(r"(?<![0-9])([0-9]+)-([0-9]+)(?![0-9])")
 
 
 # ---------------------------------------------------------------- the server
@@ -144,8 +142,7 @@ def hand(page: Page):
 
 def tiles_in_text(page: Page):
     """Every tile written in the page's text (hidden elements included), as 'low-high'."""
-    text = page.text_content("body") or ""
-    return {"-".join(sorted(m, key=int)) for m in TILE_TEXT.findall(text)}
+    return {f"{low}-{high}" for low, high in tiles_in(page.text_content("body") or "")}
 
 
 def wait_turn_or_result(page: Page, timeout: float = 30_000) -> str:
@@ -206,7 +203,7 @@ def test_a_person_plays_a_whole_round_against_three_bots_by_clicking(server, ope
     page.goto(links[0])
     page.wait_for_selector("#hand button.tile")
     assert not page.is_visible("#create-page") and page.locator("#layout svg").count() == 1
-    assert len(hand(page)) >= 5 and all(TILE_TEXT.fullmatch(t) for t in hand(page))
+    assert len(hand(page)) >= 5 and all(TILE.fullmatch(t) for t in hand(page))
     kinds = page.locator("#seat-list li .kind").all_text_contents()
     assert kinds == ["human", "greedy", "greedy", "greedy"]
     done = []

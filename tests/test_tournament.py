@@ -390,6 +390,15 @@ def test_the_pilots_options_reach_the_bots(capsys):
     assert "against today's IS-MCTS (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`)" in out
 
 
+@pytest.mark.parametrize(
+    "argv", [["--pool-size", "16", "--inference"], ["--temperature", "0.3"], ["--rollout", "greedy"], ["--second"]]
+)
+def test_an_experiments_option_without_its_experiment_is_refused(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        bench_tournament().main([*argv, "--deals", "2", "--quiet"])
+    assert exit_.value.code == 2 and "belongs to --" in capsys.readouterr().err
+
+
 # --------------------------------------------------------------------------- naming a bot (issue 20, item 7)
 
 

@@ -34,16 +34,17 @@ log = logging.getLogger("dominocore.serve")
 
 #: The page's files, served as they are.
 STATIC = Path(__file__).with_name("static")
+#: The page and its files: a browser asks again each time (a cheap 304 when
+#: nothing changed), so an upgraded server's page is never served stale.
+NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 class _StaticFiles(StaticFiles):
-    """The page's files, each marked ``Cache-Control: no-cache``: a browser
-    asks again (a cheap 304 when nothing changed), so an upgraded server's
-    page is never served stale from its cache."""
+    """The page's files, each sent with :data:`NO_CACHE`."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
-        response.headers["Cache-Control"] = "no-cache"
+        response.headers.update(NO_CACHE)
         return response
 
 
@@ -70,7 +71,7 @@ def create_app(db: Union[str, "Path"]) -> Starlette:
             tables.store.close()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return FileResponse(STATIC / "index.html", headers=NO_CACHE)
 
     async def create_table(request: Request) -> Response:
         assert tables is not None
