@@ -390,8 +390,28 @@ def test_the_pilots_options_reach_the_bots(capsys):
     assert "against today's IS-MCTS (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`)" in out
 
 
+def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
+    module = bench_tournament()
+    assert module.main(["--inference", "--powered", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "'candidates': 8, 'pool': 4096}" in out and "(seed 31000000)" in out
+    assert "not the pre-registered 3000" in out and out.count("not run") == 2
+    assert out.count("at p < 0.002 (Bonferroni)") == 2
+    for extra in (["--pool"], ["--pool-size", "16"], ["--configs", "0"], ["--temperature", "0.3"]):
+        with pytest.raises(SystemExit) as exit_:
+            module.main(["--inference", "--powered", *extra, "--deals", "2", "--quiet"])
+        assert exit_.value.code == 2 and "--powered fixes its bots" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
-    "argv", [["--pool-size", "16", "--inference"], ["--temperature", "0.3"], ["--rollout", "greedy"], ["--second"]]
+    "argv",
+    [
+        ["--pool-size", "16", "--inference"],
+        ["--temperature", "0.3"],
+        ["--rollout", "greedy"],
+        ["--second"],
+        ["--powered"],
+    ],
 )
 def test_an_experiments_option_without_its_experiment_is_refused(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
