@@ -68,8 +68,9 @@ struct TileSet {
   constexpr bool any() const noexcept { return (w[0] | w[1] | w[2]) != 0; }
   constexpr bool empty() const noexcept { return !any(); }
   int count() const noexcept {
-    // Sets up to double-10 use the first word alone, and the portable wheels'
-    // count (no POPCNT instruction) is a dozen operations a word.
+    // Sets up to double-9 (55 tiles) use the first word alone, and the
+    // portable wheels' count (no POPCNT instruction) is a dozen operations a
+    // word.
     const int first = detail::popcount64(w[0]);
     if (!(w[1] | w[2])) return first;
     return first + detail::popcount64(w[1]) + detail::popcount64(w[2]);
