@@ -366,6 +366,9 @@ LEARNED_VARIANTS: Dict[str, Dict[str, Any]] = {
     "prior-leaf": {"prior": True, "leaf": "learned"},
     # not the network: greedy rollouts, which play the other seats as the benchmark's greedy bots do
     "greedy-rollout": {"rollout": "greedy"},
+    # and with inference: the worlds drawn from a pool of 256 weighted by the softmax model
+    "greedy-rollout-pool": {"rollout": "greedy", "model": dc.OpponentModel("softmax", temperature=1.0), "pool": 256},
+    "greedy-rollout-pool-t3": {"rollout": "greedy", "model": dc.OpponentModel("softmax", temperature=3.0), "pool": 256},
 }
 #: The new search of the registered experiment, chosen by the pilot.
 LEARNED_SEARCH = "prior-seat"
