@@ -280,6 +280,8 @@ POWERED_POOL = 4096
 POWERED_CONFIGS = "2,3"
 POWERED_DEALS = 3000
 POWERED_SEED = 31_000_000
+#: The options that would change the fifth experiment's bots or configurations, refused with it.
+POWERED_FIXES = ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout")
 #: How many experiments have tested inference against uniform worlds, the fifth included.
 INFERENCE_EXPERIMENTS = 5
 
@@ -317,10 +319,6 @@ def run_inference(args: argparse.Namespace) -> str:
     temperature = INFERENCE_MODEL["temperature"] if args.temperature is None else args.temperature
     model = dc.OpponentModel(policy, temperature=temperature)
     weighted = ("ismcts", {**uniform[1], "model": model, "candidates": INFERENCE_MODEL["candidates"]})
-    registered = DEALS
-    if args.powered:
-        args.pool, args.pool_size, args.configs = True, POWERED_POOL, POWERED_CONFIGS
-        registered = POWERED_DEALS
     if args.pool:
         weighted[1]["pool"] = args.pool_size or INFERENCE_POOL
     chosen = {int(k) for k in args.configs.split(",")} if args.configs else None
@@ -339,7 +337,10 @@ def run_inference(args: argparse.Namespace) -> str:
             corrected = ALPHA / INFERENCE_EXPERIMENTS
             holds = paired_t_test(weighted_margins - uniform_margins) < corrected
             notes.append(f"{title}: {'holds' if holds else 'does not hold'} at p < {corrected:g} (Bonferroni).")
-    smoke = f" **Smoke run: {args.deals} deals, not the pre-registered {registered}.**" * (args.deals < registered)
+    registered = POWERED_DEALS if args.powered else DEALS
+    smoke = ""
+    if args.deals < registered:
+        smoke = f" **Smoke run: {args.deals} deals, not the pre-registered {registered}.**"
     return "\n".join(
         [
             f"IS-MCTS with inference (`{weighted[1]!r}`) against IS-MCTS with uniform worlds "
@@ -512,14 +513,15 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--pool-size", type=int, default=None, help="--inference --pool: the pool's worlds (the pilot)")
     parser.add_argument("--powered", action="store_true", help="--inference: the fifth experiment (3,000 deals)")
     args = parser.parse_args(argv)
-    if args.powered:
-        if args.pool or args.pool_size or args.configs or args.learned_model or args.temperature or args.rollout:
-            parser.error("--powered fixes its bots and configurations: give it none of their options")
-        args.deals = POWERED_DEALS if args.deals == DEALS else args.deals
-        args.seed = POWERED_SEED if args.seed == SEED else args.seed
+    if args.powered and any(getattr(args, option) for option in POWERED_FIXES):
+        parser.error("--powered fixes its bots and configurations: give it none of their options")
     for option, experiment in EXPERIMENT_OPTIONS.items():
         if getattr(args, option) not in (None, False) and not getattr(args, experiment):
             parser.error(f"--{option.replace('_', '-')} belongs to --{experiment}")
+    if args.powered:
+        args.pool, args.pool_size, args.configs = True, POWERED_POOL, POWERED_CONFIGS
+        args.deals = POWERED_DEALS if args.deals == DEALS else args.deals
+        args.seed = POWERED_SEED if args.seed == SEED else args.seed
     print(run(args))
     return 0
 
