@@ -390,6 +390,7 @@ def test_the_pilots_options_reach_the_bots(capsys):
     assert "against today's IS-MCTS (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`)" in out
 
 
+@needs_core
 def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
     module = bench_tournament()
     assert module.main(["--inference", "--powered", "--deals", "2", "--quiet"]) == 0
