@@ -20,7 +20,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from helpers import CORE_INSTALLED, free_port, seen_by, serve_process, tiles_in
@@ -30,6 +29,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from dominocore import record, svg  # noqa: E402
 from dominocore.serve import create_app  # noqa: E402
+from dominocore.serve.app import STATIC  # noqa: E402
 from dominocore.serve.protocol import ERROR_CODES, MAX_MESSAGE_BYTES  # noqa: E402
 from dominocore.serve.store import Store  # noqa: E402
 from dominocore.serve.tables import SEAT_KINDS, Client, Tables  # noqa: E402
@@ -136,7 +136,7 @@ def test_a_table_the_server_fails_to_store_is_answered_500_internal(client, monk
 
 def test_the_pages_seat_kinds_are_the_servers():
     """The form offers exactly the kinds the server accepts, in its order."""
-    script = (Path(create_app.__code__.co_filename).parent / "static" / "app.js").read_text(encoding="utf-8")
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
     offered = re.search(r"^const KINDS = (\[.*\]);$", script, re.M)
     assert offered is not None and tuple(json.loads(offered.group(1))) == SEAT_KINDS
 
