@@ -140,6 +140,23 @@ gap; the benchmark's other seats are greedy, so this measures that model,
 not strength against every opponent::
 
     python bench/tournament.py --learned --second
+
+``--learned --third`` is a third experiment at equal time, registered after
+the second's results and the pilots of bench/results/learned-experiment.md
+(stop 39), and before its own run, on the same design, test, threshold and
+gap, on 1,000 deals (``THIRD_DEALS``) of seed 41,000,000 (``THIRD_SEED``),
+which no run has used. The new search is chosen per configuration
+(``THIRD_SEARCH``), each the pilots' best on deals this run does not use:
+greedy rollouts in ``trains`` and ``cross`` (the second experiment's search);
+in Block, inference alone, the pool of 256 worlds weighted by the softmax
+model at temperature 1 with random rollouts (``pool``, +1.40 in its pilot);
+in Doubles, greedy rollouts with that pool (``greedy-rollout-pool``, +0.15,
+the largest of the Doubles pilots, none of which was significant). It asks
+whether a search chosen per game beats today's IS-MCTS at equal time in
+every configuration; the Doubles pilots (ten times the time +0.05, the
+cheating search +1.88) lead us to expect that it does not there::
+
+    python bench/tournament.py --learned --third
 """
 
 from __future__ import annotations
@@ -370,28 +387,53 @@ LEARNED_VARIANTS: Dict[str, Dict[str, Any]] = {
     # and with inference: the worlds drawn from a pool of 256 weighted by the softmax model
     "greedy-rollout-pool": {"rollout": "greedy", "model": dc.OpponentModel("softmax", temperature=1.0), "pool": 256},
     "greedy-rollout-pool-t3": {"rollout": "greedy", "model": dc.OpponentModel("softmax", temperature=3.0), "pool": 256},
+    # inference alone, at equal time: the pool of 256 worlds weighted by the softmax model, random rollouts
+    "pool": {"model": dc.OpponentModel("softmax", temperature=1.0), "pool": 256},
+    # the third experiment's diagnostics (stop 39): other exploration constants, root parallelism, a flat
+    # search, ten times the time (not equal time: how much more search is worth), and the cheating search
+    "c0.35": {"c": 0.35},
+    "c1.4": {"c": 1.4},
+    "trees4": {"trees": 4},
+    "flat": {"max_depth": 1},
+    "ten-times": {"seconds": 10 * SEARCH_SECONDS},
+    "cheat": {"policy": "cheat"},
 }
 #: The new search of the registered experiment, chosen by the pilot.
 LEARNED_SEARCH = "prior-seat"
 #: The new search of the second registered experiment (``--second``), chosen by its pilot.
 SECOND_SEARCH = "greedy-rollout"
+#: The third registered experiment (``--third``): the new search of each configuration, chosen by the
+#: pilots, and its deals and seed.
+THIRD_SEARCH = {0: "greedy-rollout", 1: "greedy-rollout", 2: "greedy-rollout-pool", 3: "pool"}
+THIRD_DEALS = 1000
+THIRD_SEED = 41_000_000
+
+
+def new_search(args: argparse.Namespace, index: int) -> str:
+    """The variant the experiment (or pilot) plays as the new search in configuration ``index``."""
+    if args.variant:
+        return str(args.variant)
+    if args.third:
+        return THIRD_SEARCH[index]
+    return SECOND_SEARCH if args.second else LEARNED_SEARCH
 
 
 def run_learned_search(args: argparse.Namespace) -> str:
     """Play the learned-search experiment (or its pilot) and return its markdown report."""
     timed = {"iterations": 0, "seconds": SEARCH_SECONDS, "rollout": "random"}
-    variant = args.variant or (SECOND_SEARCH if args.second else LEARNED_SEARCH)
-    bots = {"new": ("ismcts", {**timed, **LEARNED_VARIANTS[variant]}), "ismcts": ("ismcts", dict(timed))}
     chosen = {int(k) for k in args.configs.split(",")} if args.configs else None
-    rows, gap = [], []
+    rows, gap, played = [], [], {}
     for index, (title, rules) in enumerate(configurations()):
         if chosen is not None and index not in chosen:
             rows.append(f"| {title} | not run | | | | | | |")
             continue
+        options = {**timed, **LEARNED_VARIANTS[new_search(args, index)]}
+        played[title] = (str(options.pop("policy", "ismcts")), options)
+        bots = {"new": played[title], "ismcts": ("ismcts", dict(timed)), "cheat": ("cheat", dict(timed))}
         names = ["new", "ismcts"] + (["cheat"] if index == 0 and not args.variant else [])
         margins, seconds = {}, {}
         for name in names:
-            margins[name], seconds[name] = against_greedy(args, rules, bots.get(name, ("cheat", dict(timed))))
+            margins[name], seconds[name] = against_greedy(args, rules, bots[name])
         row, mean, _ = paired_row(title, margins["new"], margins["ismcts"], seconds["new"], seconds["ismcts"])
         rows.append(row)
         if "cheat" in margins:
@@ -402,12 +444,18 @@ def run_learned_search(args: argparse.Namespace) -> str:
                 f"{c_mean:+.2f} [{c_low:+.2f}, {c_high:+.2f}] over today's IS-MCTS; the new search closes "
                 f"{mean / c_mean:.0%} of that gap (goal: a third)."
             )
-    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    registered = THIRD_DEALS if args.third else DEALS
+    smoke = (
+        "" if args.deals >= registered else f" **Smoke run: {args.deals} deals, not the pre-registered {registered}.**"
+    )
+    searches = [f"- {title}: `{name}` `{options!r}`" for title, (name, options) in played.items()]
     return "\n".join(
         [
-            f"The new search (`{bots['new'][1]!r}`) against today's IS-MCTS (`{bots['ismcts'][1]!r}`), "
-            f"each in one seat against greedy, at equal time ({SEARCH_SECONDS * 1000:g} ms a move), on the "
-            f"same deals (seed {args.seed}), seats rotated; paired, one-sided t-test at p < {ALPHA}.{smoke}",
+            f"The new search against today's IS-MCTS (`{timed!r}`), each in one seat against greedy, at equal "
+            f"time ({SEARCH_SECONDS * 1000:g} ms a move), on the same deals (seed {args.seed}), seats rotated; "
+            f"paired, one-sided t-test at p < {ALPHA}.{smoke} The new search:",
+            "",
+            *searches,
             "",
             "| configuration | deals | new: margin | IS-MCTS: margin | new - IS-MCTS [95% CI] "
             f"| one-sided p | new better (p < {ALPHA}) | time (new / IS-MCTS) |",
@@ -422,7 +470,7 @@ def run_learned_search(args: argparse.Namespace) -> str:
 #: The options of one experiment, by the experiment's flag: given without it they would do nothing.
 EXPERIMENT_OPTIONS = {
     "pool": "inference", "learned_model": "inference", "temperature": "inference", "rollout": "inference",
-    "pool_size": "pool", "variant": "learned", "second": "learned", "powered": "inference",
+    "pool_size": "pool", "variant": "learned", "second": "learned", "third": "learned", "powered": "inference",
 }  # fmt: skip
 
 
@@ -512,9 +560,12 @@ def main(argv: Any = None) -> int:
     parser.add_argument("--second", action="store_true", help="--learned: the second experiment (greedy rollouts)")
     parser.add_argument("--pool-size", type=int, default=None, help="--inference --pool: the pool's worlds (the pilot)")
     parser.add_argument("--powered", action="store_true", help="--inference: the fifth experiment (3,000 deals)")
+    parser.add_argument("--third", action="store_true", help="--learned: the third experiment (a search per game)")
     args = parser.parse_args(argv)
     if args.powered and any(getattr(args, option) for option in POWERED_FIXES):
         parser.error("--powered fixes its bots and configurations: give it none of their options")
+    if args.third and (args.variant or args.second or args.configs):
+        parser.error("--third fixes its searches and configurations: give it no --variant, --second or --configs")
     for option, experiment in EXPERIMENT_OPTIONS.items():
         if getattr(args, option) not in (None, False) and not getattr(args, experiment):
             parser.error(f"--{option.replace('_', '-')} belongs to --{experiment}")
@@ -522,6 +573,9 @@ def main(argv: Any = None) -> int:
         args.pool, args.pool_size, args.configs = True, POWERED_POOL, POWERED_CONFIGS
         args.deals = POWERED_DEALS if args.deals == DEALS else args.deals
         args.seed = POWERED_SEED if args.seed == SEED else args.seed
+    if args.third:
+        args.deals = THIRD_DEALS if args.deals == DEALS else args.deals
+        args.seed = THIRD_SEED if args.seed == SEED else args.seed
     print(run(args))
     return 0
 

@@ -386,8 +386,39 @@ def test_the_pilots_options_reach_the_bots(capsys):
     assert out.count("| 2 |") == 1 and out.count("not run") == 3
     assert module.main(["--learned", "--second", "--configs", "3", "--deals", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "The new search (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'greedy'}`)" in out
+    assert "- Block, d6, 2p: `ismcts` `{'iterations': 0, 'seconds': 0.003, 'rollout': 'greedy'}`" in out
     assert "against today's IS-MCTS (`{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`)" in out
+    assert module.main(["--learned", "--variant", "cheat", "--configs", "3", "--deals", "2", "--quiet"]) == 0
+    assert (
+        "- Block, d6, 2p: `cheat` `{'iterations': 0, 'seconds': 0.003, 'rollout': 'random'}`" in capsys.readouterr().out
+    )
+
+
+@needs_core
+def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatch):
+    module = bench_tournament()
+    played = []
+    monkeypatch.setattr(
+        module,
+        "against_greedy",
+        lambda args, rules, spec: played.append((args, spec)) or (np.full(2, float(len(played))), 0.0),
+    )
+    assert module.main(["--learned", "--third", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(seed 41000000)" in out and "not the pre-registered 1000" in out and "not run" not in out
+    assert all(args.deals == 2 and args.seed == 41_000_000 for args, _ in played)
+    specs = [spec for _, spec in played]  # trains: new, IS-MCTS, cheat; then new and IS-MCTS a configuration
+    timed = {"iterations": 0, "seconds": 0.003, "rollout": "random"}
+    assert specs[2] == ("cheat", timed) and specs[1] == specs[4] == specs[6] == specs[8] == ("ismcts", timed)
+    trains, cross, doubles, block = (specs[k] for k in (0, 3, 5, 7))
+    assert trains == cross == ("ismcts", {**timed, "rollout": "greedy"})
+    assert doubles[1]["rollout"] == "greedy" and block[1]["rollout"] == "random"
+    for _, options in (doubles, block):
+        assert options["pool"] == 256 and options["model"] == dc.OpponentModel("softmax", temperature=1.0)
+    for extra in (["--variant", "pool"], ["--second"], ["--configs", "0"]):
+        with pytest.raises(SystemExit) as exit_:
+            module.main(["--learned", "--third", *extra, "--deals", "2", "--quiet"])
+        assert exit_.value.code == 2 and "--third fixes its searches" in capsys.readouterr().err
 
 
 @needs_core
@@ -412,6 +443,7 @@ def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
         ["--rollout", "greedy"],
         ["--second"],
         ["--powered"],
+        ["--third"],
     ],
 )
 def test_an_experiments_option_without_its_experiment_is_refused(argv, capsys):
