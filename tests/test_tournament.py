@@ -419,6 +419,12 @@ def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatc
         with pytest.raises(SystemExit) as exit_:
             module.main(["--learned", "--third", *extra, "--deals", "2", "--quiet"])
         assert exit_.value.code == 2 and "--third fixes its searches" in capsys.readouterr().err
+    played.clear()
+    assert module.main(["--learned", "--third", "--powered", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(seed 51000000)" in out and "not the pre-registered 5000" in out and out.count("not run") == 3
+    assert [spec for _, spec in played] == [doubles, ("ismcts", timed)]
+    assert "Doubles, d6, 4p: does not hold at p < 0.005 (Bonferroni)." in out  # the stub's new search is behind
 
 
 @needs_core
