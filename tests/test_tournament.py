@@ -394,7 +394,6 @@ def test_the_pilots_options_reach_the_bots(capsys):
     )
 
 
-@needs_core
 def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatch):
     module = bench_tournament()
     played = []
