@@ -248,7 +248,7 @@ def run_fives(args: argparse.Namespace, spec: Any, label: str) -> str:
             f"| {title} | {' '.join(lineup)} | {result.deals} | {diff:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} "
             f"| {'**yes**' if p < ALPHA else 'no'} | {table['A']['win_rate']:.3f} | {elapsed:.1f} s |"
         )
-    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    smoke = smoke_label(args)
     return "\n".join(
         [
             f"Bot A = `{label}` against `greedy` (the most points now), on the same deals (seed {args.seed}), "
@@ -286,7 +286,7 @@ def run_partnerships(args: argparse.Namespace, spec: Any, label: str) -> str:
                 f"| {title} | {design} | {result.deals} | {mean:+.2f} [{low:+.2f}, {high:+.2f}] | {p:.2g} "
                 f"| {'**yes**' if p < ALPHA else 'no'} | {teams[team_a]['win_rate']:.3f} | {elapsed:.1f} s |"
             )
-    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    smoke = smoke_label(args)
     return "\n".join(
         [
             f"Bot A = `{label}` in partnerships: A's team margin on the same deals (seed {args.seed}), seats "
@@ -310,10 +310,21 @@ POWERED_POOL = 4096
 POWERED_CONFIGS = "2,3"
 POWERED_DEALS = 3000
 POWERED_SEED = 31_000_000
-#: The options that would change the fifth experiment's bots or configurations, refused with it.
-POWERED_FIXES = ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout")
 #: How many experiments have tested inference against uniform worlds, the fifth included.
 INFERENCE_EXPERIMENTS = 5
+
+
+def smoke_label(args: argparse.Namespace) -> str:
+    """The report's warning when it played fewer deals than its experiment registered, else nothing."""
+    if args.deals >= args.registered:
+        return ""
+    return f" **Smoke run: {args.deals} deals, not the pre-registered {args.registered}.**"
+
+
+def bonferroni_line(title: str, p: float, tests: int) -> str:
+    """Whether a result still holds after a Bonferroni correction for the ``tests`` tests of its question."""
+    corrected = ALPHA / tests
+    return f"{title}: {'holds' if p < corrected else 'does not hold'} at p < {corrected:g} (Bonferroni)."
 
 
 def against_greedy(args: argparse.Namespace, rules: Any, spec: Any) -> Tuple[Any, float]:
@@ -364,13 +375,8 @@ def run_inference(args: argparse.Namespace) -> str:
         row, _, p = paired_row(title, weighted_margins, uniform_margins, weighted_time, uniform_time)
         rows.append(row)
         if args.powered:
-            corrected = ALPHA / INFERENCE_EXPERIMENTS
-            holds = p < corrected
-            notes.append(f"{title}: {'holds' if holds else 'does not hold'} at p < {corrected:g} (Bonferroni).")
-    registered = POWERED_DEALS if args.powered else DEALS
-    smoke = ""
-    if args.deals < registered:
-        smoke = f" **Smoke run: {args.deals} deals, not the pre-registered {registered}.**"
+            notes.append(bonferroni_line(title, p, INFERENCE_EXPERIMENTS))
+    smoke = smoke_label(args)
     return "\n".join(
         [
             f"IS-MCTS with inference (`{weighted[1]!r}`) against IS-MCTS with uniform worlds "
@@ -428,10 +434,20 @@ THIRD_POWERED_SEED = 51_000_000
 THIRD_DOUBLES_TESTS = 2
 
 
+#: What each fixed experiment's flag fixes, and the options that would change it (refused with it).
+FIXED_BY = {
+    "powered": (
+        "its bots and configurations",
+        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout"),
+    ),
+    "third": ("its searches and configurations", ("variant", "second", "configs")),
+}
+
+
 def new_search(args: argparse.Namespace, index: int) -> str:
     """The variant the experiment (or pilot) plays as the new search in configuration ``index``."""
     if args.variant:
-        return str(args.variant)
+        return args.variant
     if args.third:
         return THIRD_SEARCH[index]
     return SECOND_SEARCH if args.second else LEARNED_SEARCH
@@ -456,8 +472,7 @@ def run_learned_search(args: argparse.Namespace) -> str:
         row, mean, p = paired_row(title, margins["new"], margins["ismcts"], seconds["new"], seconds["ismcts"])
         rows.append(row)
         if args.third and args.powered:
-            corrected = ALPHA / THIRD_DOUBLES_TESTS
-            gap.append(f"{title}: {'holds' if p < corrected else 'does not hold'} at p < {corrected:g} (Bonferroni).")
+            gap.append(bonferroni_line(title, p, THIRD_DOUBLES_TESTS))
         if "cheat" in margins:
             ceiling = margins["cheat"] - margins["ismcts"]
             c_mean, c_low, c_high = t_interval(ceiling)
@@ -466,10 +481,7 @@ def run_learned_search(args: argparse.Namespace) -> str:
                 f"{c_mean:+.2f} [{c_low:+.2f}, {c_high:+.2f}] over today's IS-MCTS; the new search closes "
                 f"{mean / c_mean:.0%} of that gap (goal: a third)."
             )
-    registered = (THIRD_POWERED_DEALS if args.powered else THIRD_DEALS) if args.third else DEALS
-    smoke = (
-        "" if args.deals >= registered else f" **Smoke run: {args.deals} deals, not the pre-registered {registered}.**"
-    )
+    smoke = smoke_label(args)
     searches = [f"- {title}: `{name}` `{options!r}`" for title, (name, options) in played.items()]
     return "\n".join(
         [
@@ -542,7 +554,7 @@ def run(args: argparse.Namespace) -> str:
             f"| {pair['p_value']:.2g} | {'**yes**' if better else 'no'} "
             f"| {table['A']['win_rate']:.3f} | {table['greedy']['win_rate']:.3f} | {elapsed:.1f} s |"
         )
-    smoke = "" if args.deals >= DEALS else f" **Smoke run: {args.deals} deals, not the pre-registered {DEALS}.**"
+    smoke = smoke_label(args)
     lines = [
         f"Bot A = `{label}` against `greedy`: A in one seat, greedy in the others, rotated over every seat, "
         f"on the same deals (seed {args.seed}); one-sided paired t-test at p < {ALPHA}.{smoke}",
@@ -587,21 +599,24 @@ def main(argv: Any = None) -> int:
     )
     parser.add_argument("--third", action="store_true", help="--learned: the third experiment (a search per game)")
     args = parser.parse_args(argv)
-    if args.powered and any(getattr(args, option) for option in POWERED_FIXES):
-        parser.error("--powered fixes its bots and configurations: give it none of their options")
-    if args.third and (args.variant or args.second or args.configs):
-        parser.error("--third fixes its searches and configurations: give it no --variant, --second or --configs")
+    for flag, (what, options) in FIXED_BY.items():
+        given = [f"--{option.replace('_', '-')}" for option in options if getattr(args, option)]
+        if getattr(args, flag) and given:
+            parser.error(f"--{flag} fixes {what}: give it none of {', '.join(given)}")
     for option, experiments in EXPERIMENT_OPTIONS.items():
         if getattr(args, option) not in (None, False) and not any(getattr(args, e) for e in experiments):
             parser.error(f"--{option.replace('_', '-')} belongs to " + " or ".join(f"--{e}" for e in experiments))
-    if args.third:
-        args.configs = THIRD_POWERED_CONFIGS if args.powered else None
-        args.deals = (THIRD_POWERED_DEALS if args.powered else THIRD_DEALS) if args.deals == DEALS else args.deals
-        args.seed = (THIRD_POWERED_SEED if args.powered else THIRD_SEED) if args.seed == SEED else args.seed
+    registered = (DEALS, SEED)  # the experiment's deals and seed, which --deals and --seed replace
+    if args.third and args.powered:
+        args.configs, registered = THIRD_POWERED_CONFIGS, (THIRD_POWERED_DEALS, THIRD_POWERED_SEED)
+    elif args.third:
+        registered = (THIRD_DEALS, THIRD_SEED)
     elif args.powered:
         args.pool, args.pool_size, args.configs = True, POWERED_POOL, POWERED_CONFIGS
-        args.deals = POWERED_DEALS if args.deals == DEALS else args.deals
-        args.seed = POWERED_SEED if args.seed == SEED else args.seed
+        registered = (POWERED_DEALS, POWERED_SEED)
+    args.registered = registered[0]
+    args.deals = args.registered if args.deals == DEALS else args.deals
+    args.seed = registered[1] if args.seed == SEED else args.seed
     print(run(args))
     return 0
 

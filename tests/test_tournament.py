@@ -417,7 +417,8 @@ def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatc
     for extra in (["--variant", "pool"], ["--second"], ["--configs", "0"]):
         with pytest.raises(SystemExit) as exit_:
             module.main(["--learned", "--third", *extra, "--deals", "2", "--quiet"])
-        assert exit_.value.code == 2 and "--third fixes its searches" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2 and "--third fixes its searches" in err and f"give it none of {extra[0]}" in err
     played.clear()
     assert module.main(["--learned", "--third", "--powered", "--deals", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
