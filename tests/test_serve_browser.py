@@ -140,9 +140,21 @@ def hand(page: Page):
     return [t.get_attribute("data-tile") for t in page.query_selector_all("#hand button.tile")]
 
 
+#: The page's text nodes, hidden ones included, one a line. Not the body's text_content: it runs
+#: adjacent nodes together: a hand of buttons labelled "4-4", "1-5", "2-6" reads "4-41-52-6", in
+#: which tiles_in finds 4-41 and 6-52, tiles that no node wrote (CI once found 0-1 so, a tile of
+#: the other hand, and failed a round that leaked nothing).
+TEXT_NODES = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode.nodeValue);
+  return texts.join("\\n");
+}"""
+
+
 def tiles_in_text(page: Page):
     """Every tile written in the page's text (hidden elements included), as 'low-high'."""
-    return {f"{low}-{high}" for low, high in tiles_in(page.text_content("body") or "")}
+    return {f"{low}-{high}" for low, high in tiles_in(page.evaluate(TEXT_NODES))}
 
 
 def wait_turn_or_result(page: Page, timeout: float = 30_000) -> str:
@@ -261,6 +273,7 @@ def test_two_people_play_each_other_while_a_spectator_watches(server, open_page)
         assert not drawn & unplayed
         # each player: none of the other's tiles
         for k, page in enumerate(players):
+            assert hands[k] <= tiles_in_text(page)  # the text check sees tiles: its own hand's labels
             assert not tiles_in_text(page) & hands[1 - k]
             assert not {n.get_attribute("data-tile") for n in page.query_selector_all("[data-tile]")} & hands[1 - k]
 
