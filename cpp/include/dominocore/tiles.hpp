@@ -181,6 +181,58 @@ constexpr int tile_score(int t, bool double_blank_50) noexcept {
   return (t == 0 && double_blank_50) ? 50 : kTiles.pips[t];
 }
 
+/// Unions of the per-number masks over a set of numbers (bit v: number v),
+/// by table: the set's bits in four groups of five, one lookup a group. A loop
+/// over the set bits mispredicted its exit at nearly every move of a round.
+/// (A layout of three separate tables measured 2.5% slower in `simulate`.)
+struct NumberUnions {
+  // Bits 0..19: the numbers, and bit 19 (kMaxNumbers), which adds no tile.
+  static constexpr int kGroupBits = 5, kGroups = 4;
+  TileSet any[kGroups][1 << kGroupBits] = {};   // mask
+  TileSet low[kGroups][1 << kGroupBits] = {};   // low_mask
+  TileSet high[kGroups][1 << kGroupBits] = {};  // high_mask
+};
+static_assert(NumberUnions::kGroupBits * NumberUnions::kGroups > kMaxNumbers);
+
+constexpr NumberUnions make_number_unions() noexcept {
+  NumberUnions u{};
+  for (int g = 0; g < NumberUnions::kGroups; ++g)
+    for (int bits = 0; bits < (1 << NumberUnions::kGroupBits); ++bits)
+      for (int j = 0; j < NumberUnions::kGroupBits; ++j) {
+        const int v = g * NumberUnions::kGroupBits + j;
+        if (!((bits >> j) & 1) || v >= kMaxNumbers) continue;
+        u.any[g][bits] |= kTiles.mask[v];
+        u.low[g][bits] |= kTiles.low_mask[v];
+        u.high[g][bits] |= kTiles.high_mask[v];
+      }
+  return u;
+}
+
+inline constexpr NumberUnions kNumberUnions = make_number_unions();
+
+namespace detail {
+inline TileSet union_of(
+    const TileSet (&table)[NumberUnions::kGroups][1 << NumberUnions::kGroupBits],
+    uint32_t numbers) noexcept {
+  constexpr uint32_t kGroup = (1u << NumberUnions::kGroupBits) - 1;
+  constexpr int kBits = NumberUnions::kGroupBits;
+  return table[0][numbers & kGroup] | table[1][(numbers >> kBits) & kGroup] |
+         table[2][(numbers >> 2 * kBits) & kGroup] | table[3][(numbers >> 3 * kBits) & kGroup];
+}
+}  // namespace detail
+
+/// Every tile with a half among `numbers` (bit v: number v).
+inline TileSet numbers_union(uint32_t numbers) noexcept {
+  return detail::union_of(kNumberUnions.any, numbers);
+}
+/// The tiles whose low half is among `numbers`; those whose high half is.
+inline TileSet low_union(uint32_t numbers) noexcept {
+  return detail::union_of(kNumberUnions.low, numbers);
+}
+inline TileSet high_union(uint32_t numbers) noexcept {
+  return detail::union_of(kNumberUnions.high, numbers);
+}
+
 /// "a-b" with a <= b, e.g. "3-5". t must be in 0..189.
 std::string tile_name(int t);
 /// Parses "a-b" (halves in either order, surrounding blanks allowed) into an

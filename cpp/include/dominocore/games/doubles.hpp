@@ -37,12 +37,9 @@ struct Doubles : GameBase, FixedActionSpace {
 
   /// Unlocked numbers take any tile of theirs; a locked number only its double.
   static TileSet legal_mask(const RoundData& r) noexcept {
-    TileSet m;
-    for (uint32_t x = r.num_present & r.f.unlocked; x; x &= x - 1)
-      m |= number_mask(detail::ctz64(x));
-    for (uint32_t x = r.num_present & ~r.f.unlocked; x; x &= x - 1)
-      m.set(double_tile(detail::ctz64(x)));
-    return m;
+    // A double shows a locked number exactly when it is that number's double.
+    return numbers_union(r.num_present & r.f.unlocked) |
+           (numbers_union(r.num_present & ~r.f.unlocked) & doubles_mask());
   }
   static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
     const int v = r.end_num[i];

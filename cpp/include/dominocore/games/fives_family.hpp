@@ -184,7 +184,7 @@ struct FivesFamily : GameBase, FivesLayout {
       return;
     }
     pl.train = static_cast<int8_t>(arm_of(r, pl.end));
-    r.open_new_end(pl.by == lo ? hi : lo);
+    r.open_new_end(lo + hi - pl.by);  // the other half
     open_sides_after(r, pl);
   }
   static void double_opens(RoundData& r, Placement& pl) noexcept {
