@@ -4,6 +4,7 @@ checksum equals the one computed from simulate's arrays (no timing checked)."""
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
@@ -46,3 +47,37 @@ def test_the_checksum_sees_every_round(kernel_bench):
     base = kernel_bench.checksum(result)
     result.points[7, 2] += 1
     assert kernel_bench.checksum(result) != base
+
+
+# cachegrind's summary, as valgrind 3.19 prints it on stderr.
+CACHEGRIND_REPORT = """==4596== I   refs:      623,564,602
+==4596==
+==4596== Branches:       51,336,227  (51,251,500 cond +  84,727 ind)
+==4596== Mispredicts:     4,766,598  ( 4,765,388 cond +   1,210 ind)
+==4596== Mispred rate:          9.3% (       9.3%     +     1.4%   )
+"""
+
+
+def test_the_count_reads_cachegrinds_totals(kernel_bench):
+    assert kernel_bench.parse_counts(CACHEGRIND_REPORT) == (623_564_602, 4_766_598)
+    with pytest.raises(RuntimeError, match="Mispredicts"):
+        kernel_bench.parse_counts("==1== I   refs:      5\n")
+
+
+def test_the_count_a_round_cancels_the_start_up(kernel_bench):
+    # A run costs 1,000,000 instructions and 500 mispredicts once, then 30,000 and 180 a round.
+    def fake_run(command):
+        rounds = int(command[-1])
+        return kernel_bench.Counts(1_000_000 + 30_000 * rounds, 500 + 180 * rounds)
+
+    counts = kernel_bench.per_round(lambda n: ["play", str(n)], (2_000, 22_000), fake_run)
+    assert counts == (30_000, 180)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (Debian's valgrind)")
+def test_the_count_runs_both_sides(kernel_bench, kernel_exe):
+    engine, kernel = kernel_bench.count_sides((20, 120))
+    # A round of random trains d9 4p is tens of moves: thousands of instructions on either side.
+    for side in (engine, kernel):
+        assert 1_000 < side.instructions < 1_000_000
+        assert 0 < side.mispredicts < side.instructions
