@@ -90,6 +90,21 @@ static void test_tiles() {
   std::vector<int> seen;
   s.for_each([&](int t) { seen.push_back(t); });
   CHECK((seen == std::vector<int>{5, 70, 189}) && s.count() == 3 && s.first() == 5);
+  // The union tables give, for every set of numbers (and the lead end's bit
+  // 19, which adds nothing), the union of the per-number masks.
+  bool unions_agree = true;
+  for (uint32_t numbers = 0; numbers < (1u << (kMaxNumbers + 1)); ++numbers) {
+    TileSet any, low, high;
+    for (int v = 0; v < kMaxNumbers; ++v)
+      if ((numbers >> v) & 1u) {
+        any |= number_mask(v);
+        low |= low_mask(v);
+        high |= high_mask(v);
+      }
+    unions_agree &=
+        numbers_union(numbers) == any && low_union(numbers) == low && high_union(numbers) == high;
+  }
+  CHECK(unions_agree);
 }
 
 static void test_rules() {
