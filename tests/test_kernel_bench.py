@@ -4,6 +4,7 @@ checksum equals the one computed from simulate's arrays (no timing checked)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -75,6 +76,10 @@ def test_the_count_a_round_cancels_the_start_up(kernel_bench):
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (Debian's valgrind)")
+@pytest.mark.skipif(
+    "san" in os.environ.get("LD_PRELOAD", ""),
+    reason="valgrind cannot run a sanitized build (.ci/run's sanitizer steps)",
+)
 def test_the_count_runs_both_sides(kernel_bench, kernel_exe):
     engine, kernel = kernel_bench.count_sides((20, 120))
     # A round of random trains d9 4p is tens of moves: thousands of instructions on either side.
