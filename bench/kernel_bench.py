@@ -123,11 +123,15 @@ def run_kernel(exe: Path, rounds: int, seed: int) -> Run:
     return Run(int(fields["checksum"]), float(fields["cpu_seconds"]), float(fields["wall_seconds"]))
 
 
+def play(rounds: int, seed: int) -> dc.SimulationResult:
+    """simulate over the kernel's rounds: trains d9 4p, random play, 1 thread."""
+    return dc.simulate(dc.ChickenFoot(players=4), rounds=rounds, seed=seed, threads=1)
+
+
 def run_engine(rounds: int, seed: int) -> Run:
-    """simulate over the same rounds, on 1 thread."""
-    rules = dc.ChickenFoot(players=4)
+    """simulate over the same rounds, timed."""
     cpu, wall = time.process_time(), time.perf_counter()
-    result = dc.simulate(rules, rounds=rounds, seed=seed, threads=1)
+    result = play(rounds, seed)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return Run(checksum(result), cpu, wall)
 
@@ -165,7 +169,10 @@ def kernel_rows(scale: float, repeats: int) -> Tuple[List[Row], List[Tuple[str, 
 # the branch predictor's; no output file.
 CACHEGRIND = ["--tool=cachegrind", "--cache-sim=no", "--branch-sim=yes", "--cachegrind-out-file=/dev/null"]
 COUNT_ROUNDS = (1_000, 101_000)
-# simulate over N rounds from the kernel's seed, nothing else (N: the argument).
+QUICK_COUNT_ROUNDS = (100, 2_100)
+# play(N, SEED) (N: the argument), written out rather than imported from this
+# file: importing it (numpy, rates.py) varied the start-up by 37 million
+# instructions from run to run, dominocore alone by 4 million.
 ENGINE_SCRIPT = (
     "import sys, dominocore as dc; "
     f"dc.simulate(dc.ChickenFoot(players=4), rounds=int(sys.argv[1]), seed={SEED}, threads=1)"
@@ -213,9 +220,9 @@ def per_round(
     return Counts(*((b - a) / (many - few) for a, b in zip(small, large)))
 
 
-def count_sides(rounds: Tuple[int, int] = COUNT_ROUNDS) -> Tuple[Counts, Counts]:
-    """simulate's counts a round and the kernel's."""
-    exe = compile_kernel()
+def count_sides(rounds: Tuple[int, int] = COUNT_ROUNDS, exe: Optional[Path] = None) -> Tuple[Counts, Counts]:
+    """simulate's counts a round and the kernel's (``exe``, else compile_kernel()'s)."""
+    exe = exe or compile_kernel()
     engine = per_round(lambda n: [sys.executable, "-c", ENGINE_SCRIPT, str(n)], rounds)
     kernel = per_round(lambda n: [str(exe), str(n), str(SEED)], rounds)
     return engine, kernel
@@ -231,7 +238,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.count:
-        engine, kernel = count_sides((100, 2_100) if args.quick else COUNT_ROUNDS)
+        engine, kernel = count_sides(QUICK_COUNT_ROUNDS if args.quick else COUNT_ROUNDS)
         print("| trains d9 4p, random play, a round | instructions | mispredicted branches |")
         print("|---|---|---|")
         for name, side in (("simulate", engine), ("speed-of-light kernel", kernel)):

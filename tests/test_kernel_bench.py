@@ -75,13 +75,23 @@ def test_the_count_a_round_cancels_the_start_up(kernel_bench):
     assert counts == (30_000, 180)
 
 
+def test_the_counted_script_plays_the_kernels_rounds(kernel_bench, monkeypatch):
+    calls = []
+    monkeypatch.setattr(dc, "simulate", lambda rules, **options: calls.append((rules, options)))
+    monkeypatch.setattr(sys, "argv", ["-c", "7"])
+    exec(kernel_bench.ENGINE_SCRIPT, {})
+    kernel_bench.play(7, kernel_bench.SEED)
+    assert len(calls) == 2 and calls[0] == calls[1]
+    assert calls[0][1] == {"rounds": 7, "seed": kernel_bench.SEED, "threads": 1}
+
+
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (Debian's valgrind)")
 @pytest.mark.skipif(
     "san" in os.environ.get("LD_PRELOAD", ""),
     reason="valgrind cannot run a sanitized build (.ci/run's sanitizer steps)",
 )
 def test_the_count_runs_both_sides(kernel_bench, kernel_exe):
-    engine, kernel = kernel_bench.count_sides((20, 120))
+    engine, kernel = kernel_bench.count_sides(kernel_bench.QUICK_COUNT_ROUNDS, kernel_exe)
     # A round of random trains d9 4p is tens of moves: thousands of instructions on either side.
     for side in (engine, kernel):
         assert 1_000 < side.instructions < 1_000_000
