@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "dominocore/move.hpp"
@@ -25,6 +26,10 @@ namespace dominocore {
 /// Most open ends at once: 8 start slots + 2 net per double placed (3 ends
 /// for 1 consumed) over at most 18 further doubles = 44.
 inline constexpr int kMaxEnds = 48;
+/// Entries of the end arrays past kMaxEnds, which remove_end_at's last block
+/// of 16 may read (and write as garbage past the open ends): it starts below
+/// kMaxEnds - 1 and reads 16 entries from the next.
+inline constexpr int kEndSlack = 16;
 /// Bound on a distinct legal-move listing: a placement per tile and end
 /// (2 per tile in the fixed action space, p + 1 trains in Mexican Train)
 /// is below 9 per tile; plus Draw or Pass.
@@ -110,9 +115,10 @@ struct Record {
   int16_t points = 0;  ///< what the move scored for the mover's side (games scoring in play)
 };
 
-// The shifts of the end arrays move a handful of entries; GCC would turn each
-// loop into a memmove call, which costs more than the loop (about 5% of a
-// simulation). An empty asm statement keeps the loop as written.
+// The shift of insert_end (undo) moves a handful of entries; GCC would turn
+// the loop into a memmove call, which costs more than the loop (about 5% of a
+// simulation, when remove_end_at had such a loop). An empty asm statement
+// keeps the loop as written.
 #if defined(__GNUC__) && !defined(__clang__)
 #define DOMINOCORE_NO_MEMMOVE() __asm__ volatile("" ::: "memory")
 #else
@@ -150,8 +156,8 @@ struct RoundData {
   std::vector<Record> hist;
   uint8_t num_count[kMaxNumbers + 1];  ///< open ends per number (kNoNumber included)
 
-  int16_t end_id[kMaxEnds];  ///< open ends, ascending id
-  uint8_t end_num[kMaxEnds];
+  int16_t end_id[kMaxEnds + kEndSlack];  ///< open ends, ascending id
+  uint8_t end_num[kMaxEnds + kEndSlack];
   TileSet hands[kMaxPlayers];
 
   /// Games that score during play (docs/games/all_fives.md F5, F8): each
@@ -209,14 +215,23 @@ struct RoundData {
   void open_new_end(int number) noexcept { add_end(next_end++, number); }
   void remove_end_at(int i) noexcept {
     const int v = end_num[i];
-    for (int j = i + 1; j < n_ends; ++j) {
-      end_id[j - 1] = end_id[j];
-      end_num[j - 1] = end_num[j];
-      DOMINOCORE_NO_MEMMOVE();
+    // The later ends move down one, in blocks of 16 entries: a loop over the
+    // ends mispredicted its exit about once a placement, and this one almost
+    // always runs once (docs/performance.md 3).
+    for (int j = i; j < n_ends - 1; j += 16) {
+      move_down_16(end_id + j);
+      move_down_16(end_num + j);
     }
     --n_ends;
     --num_count[v];
     num_present &= ~(uint32_t{num_count[v] == 0} << v);  // without a branch, which mispredicted
+  }
+  /// at[0..15] = at[1..16], each read before any is written.
+  template <class T>
+  static void move_down_16(T* at) noexcept {
+    T block[16];
+    std::memcpy(block, at + 1, sizeof block);
+    std::memcpy(at, block, sizeof block);
   }
   /// Puts an end back at its place in id order (undo).
   void insert_end(int id, int number) noexcept {

@@ -112,11 +112,10 @@ class DistinctByNumber {
     int b, e;
     r.legal_slice(b, e);
     std::memset(first_, -1, sizeof first_);
-    uint32_t open = 0;  // the numbers with a legal end
-    for (int i = e - 1; i >= b; --i) {
-      first_[r.end_num[i]] = static_cast<int8_t>(i);
-      open |= 1u << r.end_num[i];
-    }
+    for (int i = e - 1; i >= b; --i) first_[r.end_num[i]] = static_cast<int8_t>(i);
+    // The numbers with a legal end: an obligation's ends share one number;
+    // without one, every open end is legal.
+    uint32_t open = r.f.obl_left ? 1u << r.end_num[b] : r.num_present;
     if (kLocks) open &= unlocked_;  // a non-double attaches only by an unlocked number
     two_ = minus(cand_ & low_union(open) & high_union(open), doubles_mask());
   }
