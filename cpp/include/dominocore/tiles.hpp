@@ -216,8 +216,13 @@ inline TileSet union_of(
     uint32_t numbers) noexcept {
   constexpr uint32_t kGroup = (1u << NumberUnions::kGroupBits) - 1;
   constexpr int kBits = NumberUnions::kGroupBits;
-  return table[0][numbers & kGroup] | table[1][(numbers >> kBits) & kGroup] |
-         table[2][(numbers >> 2 * kBits) & kGroup] | table[3][(numbers >> 3 * kBits) & kGroup];
+  TileSet u = table[0][numbers & kGroup] | table[1][(numbers >> kBits) & kGroup];
+  // Numbers 10 and up exist from double-10 on: up to double-9 the branch is
+  // never taken, and skipping two lookups of three words each measured 1.5%
+  // of a `simulate` of double-9.
+  if (numbers >> 2 * kBits)
+    u |= table[2][(numbers >> 2 * kBits) & kGroup] | table[3][(numbers >> 3 * kBits) & kGroup];
+  return u;
 }
 }  // namespace detail
 
