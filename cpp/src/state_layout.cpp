@@ -26,7 +26,7 @@ int State::created_end_number(int id) const noexcept {
       const int lo = tile_low(pl.tile), hi = tile_high(pl.tile);
       if (lo == hi) return lo;                                  // a double: ends of its number
       if (pl.by == kNoNumber) return id == pl.first ? lo : hi;  // Block's lead: one per half
-      return pl.by == lo ? hi : lo;
+      return other_half(pl.tile, pl.by);
     }
   }
   return -1;

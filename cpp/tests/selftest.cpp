@@ -107,6 +107,43 @@ static void test_tiles() {
   CHECK(unions_agree);
 }
 
+// remove_end_at's block moves and insert_end's undo, against a plain list, at
+// every index of 45 open ends: the later blocks of kEndBlock run only past
+// 17 ends, which few rounds reach.
+static void test_end_arrays() {
+  bool agree = true;
+  for (int at = 0; at < 45; ++at) {
+    RoundData r;
+    r.n_ends = 0;
+    std::memset(r.num_count, 0, sizeof r.num_count);
+    r.num_present = 0;
+    std::vector<std::pair<int, int>> model;  // (id, number)
+    for (int id = 0; id < 45; ++id) {
+      r.add_end(id, id % kMaxNumbers);
+      model.emplace_back(id, id % kMaxNumbers);
+    }
+    auto same = [&] {
+      bool ok = r.n_ends == static_cast<int>(model.size());
+      for (int i = 0; ok && i < r.n_ends; ++i)
+        ok = r.end_id[i] == model[i].first && r.end_num[i] == model[i].second;
+      for (int v = 0; ok && v < kMaxNumbers; ++v) {
+        const auto n =
+            std::count_if(model.begin(), model.end(), [&](auto& e) { return e.second == v; });
+        ok = r.num_count[v] == n && ((r.num_present >> v) & 1u) == (n > 0);
+      }
+      return ok;
+    };
+    const auto removed = model[static_cast<size_t>(at)];
+    r.remove_end_at(at);
+    model.erase(model.begin() + at);
+    agree &= same();
+    r.insert_end(removed.first, removed.second);
+    model.insert(model.begin() + at, removed);
+    agree &= same();
+  }
+  CHECK(agree);
+}
+
 static void test_rules() {
   Rules r = chicken_foot(4);
   CHECK(r.set == 9 && r.hand_size == 11 && r.slots == 4 && r.reserve == 1 &&
@@ -1607,6 +1644,7 @@ int main(int argc, char** argv) {
   test_rng();
   std::printf("  rng ok\n");
   test_tiles();
+  test_end_arrays();
   test_rules();
   std::printf("  tiles and rules ok\n");
   test_setups();

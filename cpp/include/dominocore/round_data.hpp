@@ -26,10 +26,12 @@ namespace dominocore {
 /// Most open ends at once: 8 start slots + 2 net per double placed (3 ends
 /// for 1 consumed) over at most 18 further doubles = 44.
 inline constexpr int kMaxEnds = 48;
+/// remove_end_at moves the end arrays down in blocks of this many entries.
+inline constexpr int kEndBlock = 16;
 /// Entries of the end arrays past kMaxEnds, which remove_end_at's last block
-/// of 16 may read (and write as garbage past the open ends): it starts below
-/// kMaxEnds - 1 and reads 16 entries from the next.
-inline constexpr int kEndSlack = 16;
+/// may read (and write as garbage past the open ends): it starts below
+/// kMaxEnds - 1 and reads kEndBlock entries from the next.
+inline constexpr int kEndSlack = kEndBlock;
 /// Bound on a distinct legal-move listing: a placement per tile and end
 /// (2 per tile in the fixed action space, p + 1 trains in Mexican Train)
 /// is below 9 per tile; plus Draw or Pass.
@@ -215,21 +217,21 @@ struct RoundData {
   void open_new_end(int number) noexcept { add_end(next_end++, number); }
   void remove_end_at(int i) noexcept {
     const int v = end_num[i];
-    // The later ends move down one, in blocks of 16 entries: a loop over the
-    // ends mispredicted its exit about once a placement, and this one almost
+    // The later ends move down one, a block at a time: a loop over the ends
+    // mispredicted its exit about once a placement, and this one almost
     // always runs once (docs/performance.md 3).
-    for (int j = i; j < n_ends - 1; j += 16) {
-      move_down_16(end_id + j);
-      move_down_16(end_num + j);
+    for (int j = i; j < n_ends - 1; j += kEndBlock) {
+      move_down_block(end_id + j);
+      move_down_block(end_num + j);
     }
     --n_ends;
     --num_count[v];
     num_present &= ~(uint32_t{num_count[v] == 0} << v);  // without a branch, which mispredicted
   }
-  /// at[0..15] = at[1..16], each read before any is written.
+  /// at[0, kEndBlock) = at[1, kEndBlock], each read before any is written.
   template <class T>
-  static void move_down_16(T* at) noexcept {
-    T block[16];
+  static void move_down_block(T* at) noexcept {
+    T block[kEndBlock];
     std::memcpy(block, at + 1, sizeof block);
     std::memcpy(at, block, sizeof block);
   }

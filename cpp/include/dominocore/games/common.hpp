@@ -262,8 +262,7 @@ struct GameBase {
   }
   /// What a non-double placed by the number pl.by opens: one end of its other half.
   static void single_opens(RoundData& r, Placement& pl) noexcept {
-    const int lo = tile_low(pl.tile), hi = tile_high(pl.tile);
-    r.open_new_end(lo + hi - pl.by);  // the other half, without a branch
+    r.open_new_end(other_half(pl.tile, pl.by));
   }
   /// What follows a placement: the next seat moves.
   static void after_place(RoundData& r, int mover, const Placement&) noexcept {

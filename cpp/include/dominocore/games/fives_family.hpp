@@ -82,7 +82,7 @@ struct FivesLayout {
       if (j != i) c += end_count(r, j);
     // Its own end (a double: both halves); the sides it may open count 0.
     const int lo = tile_low(tile), hi = tile_high(tile);
-    return c + (lo == hi ? 2 * lo : (v == lo ? hi : lo));
+    return c + (lo == hi ? 2 * lo : other_half(tile, v));
   }
   /// The index in r.placed of the spinner, -1 while none is down (F3).
   static int spinner(const RoundData& r) noexcept { return r.f.spinner; }
@@ -184,7 +184,7 @@ struct FivesFamily : GameBase, FivesLayout {
       return;
     }
     pl.train = static_cast<int8_t>(arm_of(r, pl.end));
-    r.open_new_end(lo + hi - pl.by);  // the other half
+    r.open_new_end(other_half(pl.tile, pl.by));
     open_sides_after(r, pl);
   }
   static void double_opens(RoundData& r, Placement& pl) noexcept {
