@@ -3,6 +3,7 @@
     python bench/kernel_bench.py            # 200,000 rounds a side, 5 repeats
     python bench/kernel_bench.py --quick    # a smoke test
     python bench/kernel_bench.py --count    # instructions and mispredicts a round (valgrind)
+    python bench/kernel_bench.py --model    # where each side's time goes, by both
 
 bench/kernel/speed_of_light.cpp plays the rounds of
 ``simulate(ChickenFoot(players=4), rounds=N, seed=S, threads=1)`` (Chicken Foot
@@ -26,6 +27,14 @@ is divided by 100,000, so that the start-up (the interpreter, numpy) cancels.
 The interpreter's start-up varies by about 10 million instructions from run
 to run, which leaves about 100 instructions of uncertainty a round; the
 mispredicts agree to a tenth, and the kernel's counts exactly.
+
+``--model`` puts the counts and the rates together. bench/kernel/machine.cpp
+measures this core's clock and what a mispredicted branch costs it; each
+side's nanoseconds a round (from its best rate per CPU-second) are then split
+into its mispredicts times that cost and the rest, and the rest gives the
+instructions the core ran a cycle outside the mispredicts. When both sides run
+about as many a cycle, the gap between them is their instructions, not a stall
+that one of them has (docs/performance.md 3).
 """
 
 from __future__ import annotations
@@ -49,8 +58,11 @@ from rates import Rate, Row, best, rate_table, without_blas_threads  # bench/, b
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_SOURCE = ROOT / "bench" / "kernel" / "speed_of_light.cpp"
+MACHINE_SOURCE = ROOT / "bench" / "kernel" / "machine.cpp"
 # CMake's Release flags for GCC and Clang (pyproject.toml: cmake.build-type = "Release").
 FLAGS = ["-O3", "-DNDEBUG", "-std=c++17"]
+# The probe's branch must stay a branch (machine.cpp).
+MACHINE_FLAGS = [*FLAGS, "-fno-if-conversion", "-fno-if-conversion2"]
 ROUNDS = 200_000
 SEED = 1
 
@@ -91,27 +103,30 @@ def compiler() -> Optional[str]:
     return shutil.which(os.environ.get("CXX", "c++"))
 
 
-def compile_kernel(cache: Optional[Path] = None) -> Path:
-    """The kernel's executable, compiled unless the cache already holds this
-    source built by this compiler with these flags."""
+def compile_program(source: Path, flags: List[str], cache: Optional[Path] = None) -> Path:
+    """source's executable, compiled unless the cache already holds this source
+    built by this compiler with these flags (and the engine headers it may read)."""
     cxx = compiler()
     if cxx is None:
         raise RuntimeError("no C++ compiler: set CXX or install c++")
     key = hashlib.sha256()
-    for part in (KERNEL_SOURCE.read_bytes(), cxx.encode(), " ".join(FLAGS).encode()):
+    for part in (source.read_bytes(), cxx.encode(), " ".join(flags).encode()):
         key.update(part)
     for header in ("rng.hpp", "tiles.hpp"):
         key.update((ROOT / "cpp" / "include" / "dominocore" / header).read_bytes())
     directory = (cache or Path(tempfile.gettempdir()) / "dominocore-kernel") / key.hexdigest()[:16]
-    exe = directory / "speed_of_light"
+    exe = directory / source.stem
     if not exe.exists():
         directory.mkdir(parents=True, exist_ok=True)
-        partial = directory / f"speed_of_light.{os.getpid()}"  # rename: atomic for a racing build
-        subprocess.run(
-            [cxx, *FLAGS, "-I", str(ROOT / "cpp" / "include"), str(KERNEL_SOURCE), "-o", str(partial)], check=True
-        )
+        partial = directory / f"{source.stem}.{os.getpid()}"  # rename: atomic for a racing build
+        subprocess.run([cxx, *flags, "-I", str(ROOT / "cpp" / "include"), str(source), "-o", str(partial)], check=True)
         partial.replace(exe)
     return exe
+
+
+def compile_kernel(cache: Optional[Path] = None) -> Path:
+    """The kernel's executable (compile_program)."""
+    return compile_program(KERNEL_SOURCE, FLAGS, cache)
 
 
 def run_kernel(exe: Path, rounds: int, seed: int) -> Run:
@@ -228,6 +243,72 @@ def count_sides(rounds: Tuple[int, int] = COUNT_ROUNDS, exe: Optional[Path] = No
     return engine, kernel
 
 
+class Machine(NamedTuple):
+    """What bench/kernel/machine.cpp measured: the clock, and a mispredicted branch's cost."""
+
+    ghz: float
+    mispredict_ns: float
+
+
+def parse_machine(out: str) -> Machine:
+    """machine.cpp's line ``ghz=G mispredict_ns=P``."""
+    fields = dict(item.split("=", 1) for item in out.split())
+    try:
+        return Machine(float(fields["ghz"]), float(fields["mispredict_ns"]))
+    except (KeyError, ValueError) as e:
+        raise RuntimeError(f"machine.cpp printed {out!r}, not 'ghz=G mispredict_ns=P'") from e
+
+
+def run_machine(exe: Optional[Path] = None) -> Machine:
+    """One run of the probe (``exe``, else compiled with MACHINE_FLAGS)."""
+    exe = exe or compile_program(MACHINE_SOURCE, MACHINE_FLAGS)
+    return parse_machine(subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout)
+
+
+class Split(NamedTuple):
+    """A side's round: its nanoseconds, those its mispredicts cost, the rest,
+    and the instructions run a cycle in the rest."""
+
+    ns: float
+    mispredicts_ns: float
+    rest_ns: float
+    rest_ipc: float
+
+
+def split(counts: Counts, rounds_per_cpu_second: float, machine: Machine) -> Split:
+    """Where a round's time goes, by counts (a round's) and a rate (rounds a CPU-second)."""
+    ns = 1e9 / rounds_per_cpu_second
+    mispredicts = counts.mispredicts * machine.mispredict_ns
+    rest = ns - mispredicts
+    ipc = counts.instructions / (rest * machine.ghz) if rest > 0 else float("inf")
+    return Split(ns, mispredicts, rest, ipc)
+
+
+def model_table(counts: Tuple[Counts, Counts], splits: Tuple[Split, Split], machine: Machine) -> List[str]:
+    """--model's report: simulate's counts and split, then the kernel's."""
+    lines = [
+        f"This core: {machine.ghz:.2f} GHz; a mispredicted branch costs {machine.mispredict_ns:.2f} ns "
+        f"({machine.mispredict_ns * machine.ghz:.1f} cycles).",
+        "",
+        "| trains d9 4p, random play, a round | instructions | mispredicts | ns (best rate) "
+        "| ns in mispredicts | ns in the rest | instructions a cycle in the rest |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, side, share in zip(("simulate", "speed-of-light kernel"), counts, splits):
+        lines.append(
+            f"| {name} | {side.instructions:,.0f} | {side.mispredicts:,.1f} | {share.ns:,.0f} "
+            f"| {share.mispredicts_ns:,.0f} | {share.rest_ns:,.0f} | {share.rest_ipc:.2f} |"
+        )
+    (engine, kernel), (engine_time, kernel_time) = counts, splits
+    lines.append(
+        f"| simulate - kernel | {engine.instructions - kernel.instructions:+,.0f} "
+        f"| {engine.mispredicts - kernel.mispredicts:+,.1f} | {engine_time.ns - kernel_time.ns:+,.0f} "
+        f"| {engine_time.mispredicts_ns - kernel_time.mispredicts_ns:+,.0f} "
+        f"| {engine_time.rest_ns - kernel_time.rest_ns:+,.0f} | |"
+    )
+    return lines
+
+
 def main() -> None:
     """Print the rows and the ratios."""
     without_blas_threads()
@@ -236,7 +317,17 @@ def main() -> None:
     parser.add_argument(
         "--count", action="store_true", help="instructions and mispredicted branches a round, by valgrind; no timing"
     )
+    parser.add_argument(
+        "--model", action="store_true", help="--count, the rates and this core's constants: where the time goes"
+    )
     args = parser.parse_args()
+    if args.model:
+        counts = count_sides(QUICK_COUNT_ROUNDS if args.quick else COUNT_ROUNDS)
+        machine = run_machine()
+        rows, _ = kernel_rows(0.05 if args.quick else 1.0, 2 if args.quick else 5)
+        engine, kernel = (split(side, row[1].cpu, machine) for side, row in zip(counts, rows))
+        print("\n".join(model_table(counts, (engine, kernel), machine)))
+        return
     if args.count:
         engine, kernel = count_sides(QUICK_COUNT_ROUNDS if args.quick else COUNT_ROUNDS)
         print("| trains d9 4p, random play, a round | instructions | mispredicted branches |")

@@ -96,3 +96,33 @@ def test_the_count_runs_both_sides(kernel_bench, kernel_exe):
     for side in (engine, kernel):
         assert 1_000 < side.instructions < 1_000_000
         assert 0 < side.mispredicts < side.instructions
+
+
+def test_the_model_splits_a_round_into_mispredicts_and_the_rest(kernel_bench):
+    machine = kernel_bench.Machine(ghz=4.0, mispredict_ns=5.0)
+    # 500,000 rounds a CPU-second: 2,000 ns a round; 100 mispredicts cost 500 ns;
+    # the other 1,500 ns are 6,000 cycles, over 24,000 instructions: 4 a cycle.
+    side = kernel_bench.split(kernel_bench.Counts(24_000, 100), 500_000, machine)
+    assert side == (2_000, 500, 1_500, 4)
+    # Mispredicts that cost more than the round took leave no rest to divide.
+    assert kernel_bench.split(kernel_bench.Counts(24_000, 1_000), 500_000, machine).rest_ipc == float("inf")
+    table = kernel_bench.model_table(
+        (kernel_bench.Counts(24_000, 100), kernel_bench.Counts(16_000, 100)),
+        (side, kernel_bench.split(kernel_bench.Counts(16_000, 100), 1e9 / 1_500, machine)),
+        machine,
+    )
+    assert "| simulate | 24,000 | 100.0 | 2,000 | 500 | 1,500 | 4.00 |" in table
+    assert "| simulate - kernel | +8,000 | +0.0 | +500 | +0 | +500 | |" in table
+
+
+def test_the_machine_line_parses_and_refuses_other_output(kernel_bench):
+    assert kernel_bench.parse_machine("ghz=4.5 mispredict_ns=4.25\n") == (4.5, 4.25)
+    for bad in ("ghz=4.5\n", "ghz=fast mispredict_ns=1\n", ""):
+        with pytest.raises(RuntimeError, match="ghz=G mispredict_ns=P"):
+            kernel_bench.parse_machine(bad)
+
+
+def test_the_machine_probe_builds_and_prints_its_line(kernel_bench, tmp_path):
+    # Its numbers are times, which no test asserts; its line must parse.
+    exe = kernel_bench.compile_program(kernel_bench.MACHINE_SOURCE, kernel_bench.MACHINE_FLAGS, tmp_path)
+    assert isinstance(kernel_bench.run_machine(exe), kernel_bench.Machine)
