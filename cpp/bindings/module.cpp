@@ -15,9 +15,14 @@
 // never ran are refused (TypeError), seeds are checked integers, and
 // simulate() stops its threads on Ctrl-C or when its progress callback raises.
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <string>
 #include <thread>
+#include <vector>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
 
 #include "bindings.hpp"
 #include "support.hpp"
@@ -25,8 +30,78 @@
 using namespace dominocore;
 using bindings::error_class;
 
+namespace {
+
+// ---- the CPU features the build uses (CMake's DOMINOCORE_POPCNT) ----------
+
+/// The features this build's code uses: POPCNT on x86-64 by default.
+std::vector<std::string> cpu_features_used() {
+  if (dominocore::detail::kUsesPopcnt) return {"POPCNT"};
+  return {};
+}
+
+/// Whether DOMINOCORE_DISABLE_CPU_FEATURES (names separated by commas or
+/// spaces) names `feature`: the check then fails as it would on a CPU without
+/// it (tests/test_cpu_features.py), like NumPy's NPY_DISABLE_CPU_FEATURES for
+/// a feature of its baseline.
+bool disabled_by_environment(const std::string& feature) {
+  const char* list = std::getenv("DOMINOCORE_DISABLE_CPU_FEATURES");
+  if (list == nullptr) return false;
+  std::string name;
+  for (const char* c = list;; ++c) {
+    if (*c != '\0' && *c != ',' && *c != ' ') {
+      name += *c;
+      continue;
+    }
+    if (name == feature) return true;
+    if (*c == '\0') return false;
+    name.clear();
+  }
+}
+
+bool cpu_has(const std::string& feature) {
+  if (disabled_by_environment(feature)) return false;
+  if (feature != "POPCNT") return true;
+#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
+  int info[4];
+  __cpuid(info, 1);
+  return (info[2] >> 23) & 1;  // CPUID leaf 1, ECX bit 23
+#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt");
+#else
+  return true;
+#endif
+}
+
+/// The features the build uses that this CPU lacks, in order.
+std::vector<std::string> missing_cpu_features() {
+  std::vector<std::string> missing;
+  for (const std::string& f : cpu_features_used())
+    if (!cpu_has(f)) missing.push_back(f);
+  return missing;
+}
+
+std::string cpu_requirement_message(const std::vector<std::string>& missing) {
+  std::string names;
+  for (const std::string& f : missing) names += (names.empty() ? "" : ", ") + f;
+  return "dominocore's compiled core was built for CPUs with " + names +
+         ", which this CPU lacks (x86-64 CPUs have had POPCNT since 2008-2009). Build it for this "
+         "one from source: pip install dominocore --no-binary dominocore -C "
+         "cmake.define.DOMINOCORE_POPCNT=OFF";
+}
+
+}  // namespace
+
 PYBIND11_MODULE(_core, m) {
+  // First, before any code that counts: a CPU without an instruction the
+  // build uses would otherwise stop the interpreter with SIGILL.
+  if (const std::vector<std::string> missing = missing_cpu_features(); !missing.empty())
+    throw py::import_error(cpu_requirement_message(missing));
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
+  // The build's CPU requirements, and the message a CPU without one of them gets.
+  m.attr("CPU_FEATURES") = cpu_features_used();
+  m.def("_cpu_requirement_message", &cpu_requirement_message);
   m.attr("__version__") = DOMINOCORE_VERSION;  // python/dominocore/_version.py, via CMakeLists.txt
   // The move encoding (see the top of this file), for python/dominocore/native/.
   m.attr("END_BITS") = kMoveCodeEnds;

@@ -41,13 +41,26 @@ inline int ctz64(uint64_t x) noexcept {
   return __builtin_ctzll(x);
 #endif
 }
+// The x86 POPCNT instruction, where the build uses it (CMake's
+// DOMINOCORE_POPCNT, on by default: -mpopcnt; MSVC's __popcnt64 is the
+// instruction). The CPU must then have it: the module checks at import.
+#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64) && !defined(DOMINOCORE_NO_POPCNT)
+#define DOMINOCORE_POPCNT_INSTRUCTION(x) __popcnt64(x)
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__POPCNT__)
+#define DOMINOCORE_POPCNT_INSTRUCTION(x) __builtin_popcountll(x)
+#endif
+#ifdef DOMINOCORE_POPCNT_INSTRUCTION
+inline constexpr bool kUsesPopcnt = true;
+#else
+inline constexpr bool kUsesPopcnt = false;
+#endif
 inline int popcount64(uint64_t x) noexcept {
-#if defined(_MSC_VER) && !defined(__clang__)
-  return static_cast<int>(__popcnt64(x));
-#elif (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
-  // x86 without -mpopcnt (the portable wheels): __builtin_popcountll would
-  // be a library call (libgcc's __popcountdi2) per word; the bit-parallel
-  // count inlines.
+#ifdef DOMINOCORE_POPCNT_INSTRUCTION
+  return static_cast<int>(DOMINOCORE_POPCNT_INSTRUCTION(x));
+#elif defined(__x86_64__) || defined(__i386__) || defined(_MSC_VER)
+  // x86 without POPCNT (DOMINOCORE_POPCNT=OFF, or an extension compiled
+  // without -mpopcnt): __builtin_popcountll would be a library call
+  // (libgcc's __popcountdi2) per word; the bit-parallel count inlines.
   x -= (x >> 1) & 0x5555555555555555ull;
   x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
   x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
