@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,63 +33,45 @@ using bindings::error_class;
 
 namespace {
 
-// ---- the CPU features the build uses (CMake's DOMINOCORE_POPCNT) ----------
+// ---- the CPU the build needs (CMake's DOMINOCORE_POPCNT) --------------------
 
-/// The features this build's code uses: POPCNT on x86-64 by default.
-std::vector<std::string> cpu_features_used() {
-  if (dominocore::detail::kUsesPopcnt) return {"POPCNT"};
-  return {};
-}
+constexpr const char* kCpuRequirement =
+    "dominocore's compiled core was built for CPUs with POPCNT, which this CPU lacks (x86-64 "
+    "CPUs have had it since 2008-2009). Build it for this one from source: pip install "
+    "dominocore --no-binary dominocore -C cmake.define.DOMINOCORE_POPCNT=OFF";
 
+#ifdef DOMINOCORE_POPCNT_INSTRUCTION  // tiles.hpp: the build counts with POPCNT
 /// Whether DOMINOCORE_DISABLE_CPU_FEATURES (names separated by commas or
-/// spaces) names `feature`: the check then fails as it would on a CPU without
-/// it (tests/test_cpu_features.py), like NumPy's NPY_DISABLE_CPU_FEATURES for
-/// a feature of its baseline.
-bool disabled_by_environment(const std::string& feature) {
+/// spaces) names POPCNT: the check then fails as it would on a CPU without it
+/// (tests/test_cpu_features.py), like NumPy's NPY_DISABLE_CPU_FEATURES for a
+/// feature of its baseline.
+bool popcnt_disabled_by_environment() {
   const char* list = std::getenv("DOMINOCORE_DISABLE_CPU_FEATURES");
   if (list == nullptr) return false;
-  std::string name;
-  for (const char* c = list;; ++c) {
-    if (*c != '\0' && *c != ',' && *c != ' ') {
-      name += *c;
-      continue;
-    }
-    if (name == feature) return true;
-    if (*c == '\0') return false;
-    name.clear();
-  }
+  std::string names(list);
+  std::replace(names.begin(), names.end(), ',', ' ');
+  std::istringstream in(names);
+  for (std::string name; in >> name;)
+    if (name == "POPCNT") return true;
+  return false;
 }
+#endif
 
-bool cpu_has(const std::string& feature) {
-  if (disabled_by_environment(feature)) return false;
-  if (feature != "POPCNT") return true;
-#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
+/// Whether this CPU runs the build's code: it has POPCNT where the build counts with it.
+bool cpu_runs_this_build() {
+#ifdef DOMINOCORE_POPCNT_INSTRUCTION
+  if (popcnt_disabled_by_environment()) return false;
+#if defined(_MSC_VER) && !defined(__clang__)
   int info[4];
   __cpuid(info, 1);
   return (info[2] >> 23) & 1;  // CPUID leaf 1, ECX bit 23
-#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#else
   __builtin_cpu_init();
   return __builtin_cpu_supports("popcnt");
+#endif
 #else
   return true;
 #endif
-}
-
-/// The features the build uses that this CPU lacks, in order.
-std::vector<std::string> missing_cpu_features() {
-  std::vector<std::string> missing;
-  for (const std::string& f : cpu_features_used())
-    if (!cpu_has(f)) missing.push_back(f);
-  return missing;
-}
-
-std::string cpu_requirement_message(const std::vector<std::string>& missing) {
-  std::string names;
-  for (const std::string& f : missing) names += (names.empty() ? "" : ", ") + f;
-  return "dominocore's compiled core was built for CPUs with " + names +
-         ", which this CPU lacks (x86-64 CPUs have had POPCNT since 2008-2009). Build it for this "
-         "one from source: pip install dominocore --no-binary dominocore -C "
-         "cmake.define.DOMINOCORE_POPCNT=OFF";
 }
 
 }  // namespace
@@ -96,12 +79,12 @@ std::string cpu_requirement_message(const std::vector<std::string>& missing) {
 PYBIND11_MODULE(_core, m) {
   // First, before any code that counts: a CPU without an instruction the
   // build uses would otherwise stop the interpreter with SIGILL.
-  if (const std::vector<std::string> missing = missing_cpu_features(); !missing.empty())
-    throw py::import_error(cpu_requirement_message(missing));
+  if (!cpu_runs_this_build()) throw py::import_error(kCpuRequirement);
   m.doc() = "dominocore's C++ engine (private: use the dominocore package)";
-  // The build's CPU requirements, and the message a CPU without one of them gets.
-  m.attr("CPU_FEATURES") = cpu_features_used();
-  m.def("_cpu_requirement_message", &cpu_requirement_message);
+  // The build's CPU requirements, and the message a CPU without them gets.
+  m.attr("CPU_FEATURES") =
+      detail::kUsesPopcnt ? std::vector<std::string>{"POPCNT"} : std::vector<std::string>{};
+  m.attr("_CPU_REQUIREMENT") = kCpuRequirement;
   m.attr("__version__") = DOMINOCORE_VERSION;  // python/dominocore/_version.py, via CMakeLists.txt
   // The move encoding (see the top of this file), for python/dominocore/native/.
   m.attr("END_BITS") = kMoveCodeEnds;
