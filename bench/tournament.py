@@ -170,6 +170,35 @@ p < 0.01. It is the second test of this search in Doubles, so the report
 also says whether the result holds at p < 0.005 (0.01 / 2, Bonferroni)::
 
     python bench/tournament.py --learned --third --powered
+
+``--confirm`` runs two confirmatory replications in Doubles, registered
+(stop 43) after every result above and before their own runs, each on deals
+of a seed no run has used, analysed alone (not pooled with the earlier
+runs), with the design, test and threshold of the experiment they repeat.
+Each question has already been tested in Doubles, so each counts as met
+only if its result holds at the Bonferroni bound over every registered test
+of that question, this one included:
+
+- ``--inference --confirm`` repeats the fifth inference experiment's bots
+  (a pool of 4,096 worlds weighted by the softmax model against uniform
+  worlds, 1,000 iterations each) in Doubles alone, on 10,000 deals
+  (``CONFIRM_INFERENCE_DEALS``) of seed 71,000,000 (``CONFIRM_INFERENCE_SEED``).
+  Its sixth test of inference against uniform worlds: p < 0.01 / 6. Why
+  10,000: those bots measured +0.20 and +0.15 in Doubles, and a deal's
+  difference has a standard deviation of about 3.35 points, so 10,000 deals
+  find an effect of 0.15 with a power of about 0.94 at p < 0.0017 (0.52 for
+  an effect of 0.10);
+- ``--learned --third --confirm`` repeats the third experiment's Doubles
+  search (``greedy-rollout-pool``) against today's IS-MCTS at equal time, on
+  16,000 deals (``CONFIRM_THIRD_DEALS``) of seed 61,000,000
+  (``CONFIRM_THIRD_SEED``). The third test of that search in Doubles:
+  p < 0.01 / 3. Why 16,000: it measured +0.18 on 1,000 deals and +0.12 on
+  5,000, about +0.13 together, with a standard deviation of about 3.8
+  points, so 16,000 deals find 0.13 with a power of about 0.95 at
+  p < 0.0033 (0.73 for an effect of 0.10)::
+
+    python bench/tournament.py --inference --confirm
+    python bench/tournament.py --learned --third --confirm
 """
 
 from __future__ import annotations
@@ -312,6 +341,12 @@ POWERED_DEALS = 3000
 POWERED_SEED = 31_000_000
 #: How many experiments have tested inference against uniform worlds, the fifth included.
 INFERENCE_EXPERIMENTS = 5
+#: Its confirmatory replication in Doubles (``--inference --confirm``): configurations, deals, seed, and the
+#: tests of the question, the replication included.
+CONFIRM_INFERENCE_CONFIGS = "2"
+CONFIRM_INFERENCE_DEALS = 10_000
+CONFIRM_INFERENCE_SEED = 71_000_000
+CONFIRM_INFERENCE_TESTS = 6
 
 
 def smoke_label(args: argparse.Namespace) -> str:
@@ -324,7 +359,7 @@ def smoke_label(args: argparse.Namespace) -> str:
 def bonferroni_line(title: str, p: float, tests: int) -> str:
     """Whether a result still holds after a Bonferroni correction for the ``tests`` tests of its question."""
     corrected = ALPHA / tests
-    return f"{title}: {'holds' if p < corrected else 'does not hold'} at p < {corrected:g} (Bonferroni)."
+    return f"{title}: {'holds' if p < corrected else 'does not hold'} at p < {corrected:.2g} (Bonferroni)."
 
 
 def against_greedy(args: argparse.Namespace, rules: Any, spec: Any) -> Tuple[Any, float]:
@@ -374,8 +409,8 @@ def run_inference(args: argparse.Namespace) -> str:
         )
         row, _, p = paired_row(title, weighted_margins, uniform_margins, weighted_time, uniform_time)
         rows.append(row)
-        if args.powered:
-            notes.append(bonferroni_line(title, p, INFERENCE_EXPERIMENTS))
+        if args.powered or args.confirm:
+            notes.append(bonferroni_line(title, p, CONFIRM_INFERENCE_TESTS if args.confirm else INFERENCE_EXPERIMENTS))
     smoke = smoke_label(args)
     return "\n".join(
         [
@@ -432,13 +467,22 @@ THIRD_POWERED_DEALS = 5000
 THIRD_POWERED_SEED = 51_000_000
 #: How many registered tests the follow-up's search has had in Doubles, the follow-up included.
 THIRD_DOUBLES_TESTS = 2
+#: Its confirmatory replication in Doubles (``--third --confirm``): deals, seed, and the tests of that search in
+#: Doubles, the replication included.
+CONFIRM_THIRD_DEALS = 16_000
+CONFIRM_THIRD_SEED = 61_000_000
+CONFIRM_THIRD_TESTS = 3
 
 
 #: What each fixed experiment's flag fixes, and the options that would change it (refused with it).
 FIXED_BY = {
     "powered": (
         "its bots and configurations",
-        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout"),
+        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout", "confirm"),
+    ),
+    "confirm": (
+        "its bots and configurations",
+        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout", "variant", "second"),
     ),
     "third": ("its searches and configurations", ("variant", "second", "configs")),
 }
@@ -471,8 +515,8 @@ def run_learned_search(args: argparse.Namespace) -> str:
             margins[name], seconds[name] = against_greedy(args, rules, bots[name])
         row, mean, p = paired_row(title, margins["new"], margins["ismcts"], seconds["new"], seconds["ismcts"])
         rows.append(row)
-        if args.third and args.powered:
-            gap.append(bonferroni_line(title, p, THIRD_DOUBLES_TESTS))
+        if args.third and (args.powered or args.confirm):
+            gap.append(bonferroni_line(title, p, CONFIRM_THIRD_TESTS if args.confirm else THIRD_DOUBLES_TESTS))
         if "cheat" in margins:
             ceiling = margins["cheat"] - margins["ismcts"]
             c_mean, c_low, c_high = t_interval(ceiling)
@@ -505,7 +549,7 @@ def run_learned_search(args: argparse.Namespace) -> str:
 EXPERIMENT_OPTIONS = {
     "pool": ("inference",), "learned_model": ("inference",), "temperature": ("inference",),
     "rollout": ("inference",), "pool_size": ("pool",), "variant": ("learned",), "second": ("learned",),
-    "third": ("learned",), "powered": ("inference", "third"),
+    "third": ("learned",), "powered": ("inference", "third"), "confirm": ("inference", "third"),
 }  # fmt: skip
 
 
@@ -598,6 +642,9 @@ def main(argv: Any = None) -> int:
         "--powered", action="store_true", help="--inference: the fifth experiment; --third: its Doubles follow-up"
     )
     parser.add_argument("--third", action="store_true", help="--learned: the third experiment (a search per game)")
+    parser.add_argument(
+        "--confirm", action="store_true", help="--inference, --third: the confirmatory replication in Doubles"
+    )
     args = parser.parse_args(argv)
     for flag, (what, options) in FIXED_BY.items():
         given = [f"--{option.replace('_', '-')}" for option in options if getattr(args, option)]
@@ -607,7 +654,12 @@ def main(argv: Any = None) -> int:
         if getattr(args, option) not in (None, False) and not any(getattr(args, e) for e in experiments):
             parser.error(f"--{option.replace('_', '-')} belongs to " + " or ".join(f"--{e}" for e in experiments))
     registered = (DEALS, SEED)  # the experiment's deals and seed, which --deals and --seed replace
-    if args.third and args.powered:
+    if args.third and args.confirm:
+        args.configs, registered = THIRD_POWERED_CONFIGS, (CONFIRM_THIRD_DEALS, CONFIRM_THIRD_SEED)
+    elif args.confirm:
+        args.pool, args.pool_size, args.configs = True, POWERED_POOL, CONFIRM_INFERENCE_CONFIGS
+        registered = (CONFIRM_INFERENCE_DEALS, CONFIRM_INFERENCE_SEED)
+    elif args.third and args.powered:
         args.configs, registered = THIRD_POWERED_CONFIGS, (THIRD_POWERED_DEALS, THIRD_POWERED_SEED)
     elif args.third:
         registered = (THIRD_DEALS, THIRD_SEED)

@@ -425,6 +425,12 @@ def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatc
     assert "(seed 51000000)" in out and "not the pre-registered 5000" in out and out.count("not run") == 3
     assert [spec for _, spec in played] == [doubles, ("ismcts", timed)]
     assert "Doubles, d6, 4p: does not hold at p < 0.005 (Bonferroni)." in out  # the stub's new search is behind
+    played.clear()
+    assert module.main(["--learned", "--third", "--confirm", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(seed 61000000)" in out and "not the pre-registered 16000" in out and out.count("not run") == 3
+    assert [spec for _, spec in played] == [doubles, ("ismcts", timed)]
+    assert "Doubles, d6, 4p: does not hold at p < 0.0033 (Bonferroni)." in out
 
 
 @needs_core
@@ -441,6 +447,20 @@ def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
         assert exit_.value.code == 2 and "--powered fixes its bots" in capsys.readouterr().err
 
 
+@needs_core
+def test_the_confirmatory_inference_replication_is_fixed_by_its_flag(capsys):
+    module = bench_tournament()
+    assert module.main(["--inference", "--confirm", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "'candidates': 8, 'pool': 4096}" in out and "(seed 71000000)" in out
+    assert "not the pre-registered 10000" in out and out.count("not run") == 3
+    assert "Doubles, d6, 4p: does not hold at p < 0.0017 (Bonferroni)." in out  # equal margins on 2 deals
+    for extra in (["--pool"], ["--configs", "3"], ["--powered"], ["--learned-model"]):
+        with pytest.raises(SystemExit) as exit_:
+            module.main(["--inference", "--confirm", *extra, "--deals", "2", "--quiet"])
+        assert exit_.value.code == 2 and "fixes its bots" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "argv",
     [
@@ -450,6 +470,7 @@ def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
         ["--second"],
         ["--powered"],
         ["--third"],
+        ["--confirm"],
     ],
 )
 def test_an_experiments_option_without_its_experiment_is_refused(argv, capsys):
