@@ -434,30 +434,27 @@ def test_the_third_equal_time_experiment_is_fixed_by_its_flag(capsys, monkeypatc
 
 
 @needs_core
-def test_the_fifth_inference_experiment_is_fixed_by_its_flag(capsys):
+@pytest.mark.parametrize(
+    "flag, seed, deals, not_run, bonferroni, refused",
+    [
+        ("--powered", 31000000, 3000, 2, "at p < 0.002 (Bonferroni)", ["--pool", "--pool-size", "--temperature"]),
+        ("--confirm", 71000000, 10000, 3, "at p < 0.0017 (Bonferroni)", ["--pool", "--powered", "--learned-model"]),
+    ],
+)
+def test_the_powered_inference_experiments_are_fixed_by_their_flags(
+    flag, seed, deals, not_run, bonferroni, refused, capsys
+):
+    """The fifth experiment and its confirmatory replication in Doubles."""
     module = bench_tournament()
-    assert module.main(["--inference", "--powered", "--deals", "2", "--quiet"]) == 0
+    assert module.main(["--inference", flag, "--deals", "2", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "'candidates': 8, 'pool': 4096}" in out and "(seed 31000000)" in out
-    assert "not the pre-registered 3000" in out and out.count("not run") == 2
-    assert out.count("at p < 0.002 (Bonferroni)") == 2
-    for extra in (["--pool"], ["--pool-size", "16"], ["--configs", "0"], ["--temperature", "0.3"]):
+    assert "'candidates': 8, 'pool': 4096}" in out and f"(seed {seed})" in out
+    assert f"not the pre-registered {deals}" in out and out.count("not run") == not_run
+    assert out.count(bonferroni) == 4 - not_run  # a line per configuration played, held or not
+    values = {"--pool-size": ["16"], "--temperature": ["0.3"]}
+    for extra in [[option, *values.get(option, [])] for option in refused] + [["--configs", "0"]]:
         with pytest.raises(SystemExit) as exit_:
-            module.main(["--inference", "--powered", *extra, "--deals", "2", "--quiet"])
-        assert exit_.value.code == 2 and "--powered fixes its bots" in capsys.readouterr().err
-
-
-@needs_core
-def test_the_confirmatory_inference_replication_is_fixed_by_its_flag(capsys):
-    module = bench_tournament()
-    assert module.main(["--inference", "--confirm", "--deals", "2", "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert "'candidates': 8, 'pool': 4096}" in out and "(seed 71000000)" in out
-    assert "not the pre-registered 10000" in out and out.count("not run") == 3
-    assert "Doubles, d6, 4p: does not hold at p < 0.0017 (Bonferroni)." in out  # equal margins on 2 deals
-    for extra in (["--pool"], ["--configs", "3"], ["--powered"], ["--learned-model"]):
-        with pytest.raises(SystemExit) as exit_:
-            module.main(["--inference", "--confirm", *extra, "--deals", "2", "--quiet"])
+            module.main(["--inference", flag, *extra, "--deals", "2", "--quiet"])
         assert exit_.value.code == 2 and "fixes its bots" in capsys.readouterr().err
 
 
