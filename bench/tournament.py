@@ -341,9 +341,9 @@ POWERED_DEALS = 3000
 POWERED_SEED = 31_000_000
 #: How many experiments have tested inference against uniform worlds, the fifth included.
 INFERENCE_EXPERIMENTS = 5
-#: Its confirmatory replication in Doubles (``--inference --confirm``): configurations, deals, seed, and the
-#: tests of the question, the replication included.
-CONFIRM_INFERENCE_CONFIGS = "2"
+#: The configuration of both confirmatory replications (``--confirm``): Doubles alone.
+CONFIRM_CONFIGS = "2"
+#: The inference one (``--inference --confirm``): deals, seed, and the tests of the question, itself included.
 CONFIRM_INFERENCE_DEALS = 10_000
 CONFIRM_INFERENCE_SEED = 71_000_000
 CONFIRM_INFERENCE_TESTS = 6
@@ -474,16 +474,13 @@ CONFIRM_THIRD_SEED = 61_000_000
 CONFIRM_THIRD_TESTS = 3
 
 
-#: What each fixed experiment's flag fixes, and the options that would change it (refused with it).
+#: The options that change the bots or configurations of an inference experiment.
+INFERENCE_BOT_OPTIONS = ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout")
+#: What each fixed experiment's flag fixes, and the options that would change it (refused with it). With
+#: ``--third``, its own entry refuses the options of the search.
 FIXED_BY = {
-    "powered": (
-        "its bots and configurations",
-        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout", "confirm"),
-    ),
-    "confirm": (
-        "its bots and configurations",
-        ("pool", "pool_size", "configs", "learned_model", "temperature", "rollout", "variant", "second"),
-    ),
+    "powered": ("its bots and configurations", INFERENCE_BOT_OPTIONS + ("confirm",)),
+    "confirm": ("its bots and configurations", INFERENCE_BOT_OPTIONS),
     "third": ("its searches and configurations", ("variant", "second", "configs")),
 }
 
@@ -655,9 +652,9 @@ def main(argv: Any = None) -> int:
             parser.error(f"--{option.replace('_', '-')} belongs to " + " or ".join(f"--{e}" for e in experiments))
     registered = (DEALS, SEED)  # the experiment's deals and seed, which --deals and --seed replace
     if args.third and args.confirm:
-        args.configs, registered = THIRD_POWERED_CONFIGS, (CONFIRM_THIRD_DEALS, CONFIRM_THIRD_SEED)
+        args.configs, registered = CONFIRM_CONFIGS, (CONFIRM_THIRD_DEALS, CONFIRM_THIRD_SEED)
     elif args.confirm:
-        args.pool, args.pool_size, args.configs = True, POWERED_POOL, CONFIRM_INFERENCE_CONFIGS
+        args.pool, args.pool_size, args.configs = True, POWERED_POOL, CONFIRM_CONFIGS
         registered = (CONFIRM_INFERENCE_DEALS, CONFIRM_INFERENCE_SEED)
     elif args.third and args.powered:
         args.configs, registered = THIRD_POWERED_CONFIGS, (THIRD_POWERED_DEALS, THIRD_POWERED_SEED)
