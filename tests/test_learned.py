@@ -434,16 +434,15 @@ def test_the_command_line_plays_learned_and_refuses_rules_without_a_network(caps
         assert ": error: " in last and "no learned network is loaded for doubles-d6-p2" in last
 
 
-@needs_core
 @pytest.mark.parametrize("name", sorted(TEST_RULES))
-def test_the_core_learned_player_chooses_from_a_view_what_it_chooses_in_the_round(
-    name: str, test_networks: Dict[str, bytes]
+def test_the_learned_player_chooses_from_a_view_what_it_chooses_in_the_round(
+    dc: Any, name: str, test_networks: Dict[str, bytes]
 ) -> None:
-    rules = make_rules(dominocore, TEST_RULES[name])
-    player = dominocore.LearnedPlayer()
+    rules = make_rules(dc, TEST_RULES[name])
+    player = dc.LearnedPlayer()
     checked = 0
     for seed in range(3):
-        r = dominocore.Round(rules, seed=seed)
+        r = dc.Round(rules, seed=seed)
         while not r.is_over:
             assert player.choose(r.view(r.current_player)) == player.choose(r)
             checked += 1
@@ -454,10 +453,82 @@ def test_the_core_learned_player_chooses_from_a_view_what_it_chooses_in_the_roun
         player.choose(r.view(other))  # over, or not the viewer's turn
 
 
-def test_the_reference_learned_player_says_it_needs_the_round(test_networks: Dict[str, bytes]) -> None:
-    r = reference.Round(make_rules(reference, TEST_RULES["block"]), seed=1)
-    with pytest.raises(TypeError, match="not a PlayerView"):
-        reference.LearnedPlayer().choose(r.view(r.current_player))
+@pytest.mark.parametrize("name", sorted(TEST_RULES))
+def test_the_position_of_a_view_observes_what_the_round_does(name: str) -> None:
+    """Every seat's view at every position of random rounds: the position
+    rebuilt from the view alone has the round's observation for that seat,
+    and the round's open ends, trains and arms (the action ids read them)."""
+    rules = make_rules(reference, TEST_RULES[name])
+    positions = 0
+    for seed in range(scaled(3, 20)):
+        r = reference.Round(rules, seed=seed)
+        player = reference.RandomPlayer(seed=seed)
+        while not r.is_over:
+            for seat in range(rules.players):
+                position = reference.Round._of_view(r.view(seat))
+                np.testing.assert_array_equal(position.observation_tensor(seat), r.observation_tensor(seat))
+                assert (position._ends, position._trains, position._arms) == (r._ends, r._trains, r._arms)
+                positions += 1
+            r.push(player.choose(r))
+    assert positions > 100
+    with pytest.raises(StateError, match="over"):
+        reference.Round._of_view(r.view(0))
+
+
+@needs_core
+@pytest.mark.parametrize("name", sorted(TEST_RULES))
+def test_the_reference_plays_from_a_view_of_the_core_what_the_core_plays(
+    name: str, test_networks: Dict[str, bytes]
+) -> None:
+    r = dominocore.Round(make_rules(dominocore, TEST_RULES[name]), seed=5)
+    moves = 0
+    while not r.is_over:
+        move = dominocore.LearnedPlayer().choose(r)
+        assert reference.LearnedPlayer().choose(r.view(r.current_player)) == move
+        r.push(move)
+        moves += 1
+    assert moves > 5
+
+
+def view_with(view: Any, **changes: Any) -> Any:
+    """``view`` with some fields replaced, built by hand as a client could."""
+    fields = {name: getattr(view, name) for name in reference.PlayerView.__slots__}
+    fields.update(changes)
+    return reference.PlayerView(**fields)
+
+
+def test_the_reference_learned_player_refuses_a_view_no_round_gives(test_networks: Dict[str, bytes]) -> None:
+    r = reference.Round(make_rules(reference, TEST_RULES["trains"]), seed=2)
+    player = reference.LearnedPlayer()
+    while len(r.layout) < 4:
+        r.push(player.choose(r))
+    v = r.view(r.current_player)
+    first, *rest = v.open_ends
+    placed = next(i for i, h in enumerate(v.history) if h.move.is_place)
+    entry = v.history[placed]
+    unknown_end = entry._replace(move=entry.move._replace(end=99))
+    out_of_turn = entry._replace(seat=(entry.seat + 1) % 3)
+    bad = {
+        "no centre": view_with(v, centre=None),
+        "a move out of turn": view_with(v, history=v.history[:placed] + (out_of_turn,) + v.history[placed + 1 :]),
+        "a lock no double gives": view_with(v, unlocked=()),
+        "a marker no pass gives": view_with(v, markers=(True,) * 3),
+        "an open end's number": view_with(v, open_ends=(first._replace(number=(first.number + 1) % 7), *rest)),
+        "an open end too few": view_with(v, open_ends=tuple(rest), trains=v.trains[1:]),
+        "a placement on an end never open": view_with(
+            v, history=v.history[:placed] + (unknown_end,) + v.history[placed + 1 :]
+        ),
+        "a legal move on an end not open": view_with(
+            v, _legal_moves=(v.legal_moves()[0]._replace(end=first.id + 50),) + v.legal_moves()[1:]
+        ),
+    }
+    for problem, view in bad.items():
+        with pytest.raises(StateError) as exc:
+            player.choose(view)
+        assert "inconsistent view" in str(exc.value) or "centre" in str(exc.value), problem
+    with pytest.raises(StateError, match="malformed view"):
+        player.choose(view_with(v, hand=object()))
+    assert player.choose(v) == player.choose(r)  # the real view still plays
 
 
 # ---- the learned opponent model (docs/information.md 5) ------------------------------------

@@ -14,13 +14,13 @@ import secrets
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .checks import Guarded, check_seat, shown
-from .errors import RulesError
+from .errors import RulesError, StateError
 from .moves import DRAW, End, Move, Placement
 from .rules import Rules
 from .tiles import Tile
 from .view_record import VIEW_VERSION, HistoryEntry, result_dict, view_fields
 
-__all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for", "view_fields", "register_view_check"]
+__all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for", "view_fields", "reread_view", "register_view_check"]
 
 
 def round_id(round: Any) -> str:
@@ -292,6 +292,19 @@ def register_view_check(check: Optional[Callable[["PlayerView"], Any]]) -> None:
     the package registers the engine's check when it is imported."""
     global _deep_check
     _deep_check = check
+
+
+def reread_view(view: PlayerView) -> PlayerView:
+    """``view`` read back through its record's structural checks
+    (``view_fields``: every field's type and range, and against the others),
+    with ``StateError`` for the first that fails: a view built by hand may
+    hold anything. Whether its history is legal and the rest follows from it
+    is the deep check's."""
+    try:
+        record = view.to_dict()
+    except Exception as exc:  # noqa: BLE001 - a view built by hand with fields of any type
+        raise StateError(f"malformed view: {type(exc).__name__}: {exc}") from None
+    return PlayerView(**view_fields(record))
 
 
 def view_for(position: Any, seat: Any) -> Tuple[PlayerView, Optional[int]]:

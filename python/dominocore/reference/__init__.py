@@ -21,9 +21,9 @@ from ..common.rules import Rules, rules_from_dict
 from ..common.tiles import Tile, tile_count
 from ..common.view import HistoryEntry, PlayerView
 from ..games import AllFives, Block, ChickenFoot, Doubles, FivesAndThrees, MexicanTrain
-from .learned import LearnedPlayer, Network, load_network, network_for
+from .learned import Network, load_network, network_for
 from .match import Match, match_winners
-from .players import GreedyPlayer, RandomPlayer
+from .players import GreedyPlayer, LearnedPlayer, RandomPlayer
 from .rng import SplitMix64
 from .round import Round
 from .sim import simulate, simulate_iter

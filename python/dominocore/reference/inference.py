@@ -17,7 +17,7 @@ from ..common.errors import StateError
 from ..common.inference import OpponentModel, WeightedOptions, check_candidates, check_model
 from ..common.moves import PLACE, Move
 from ..common.rules import Rules
-from .learned import LearnedPlayer, network_for
+from .learned import learned_log_probability, network_for
 from .rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def move_log_probability(position: "Round", move: Move, model: OpponentModel) ->
     if model.policy == "random":
         return -math.log(len(options)), same
     if model.policy == "learned":  # placements of one tile differ here: the bound is P <= 1
-        return LearnedPlayer().log_probability(position, move, model.temperature), 0
+        return learned_log_probability(position, move, model.temperature), 0
     rules = position.rules
 
     def score(m: Move) -> int:

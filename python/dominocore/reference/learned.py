@@ -1,8 +1,9 @@
-"""The reference's learned policy (docs/learning.md 3): its own reader of a
+"""The reference's learned network (docs/learning.md 3): its own reader of a
 weights file, evaluated with the neutral layer's numpy integers
 (``common.learned.fixed_point_outputs``, which the core does not use: it has
 its own C++). Every sum is exact, so it gives the core's numbers to the last
-bit, whatever the order of the additions.
+bit, whatever the order of the additions. The policy's action and
+log-probability are here; its player is in ``players.py``.
 """
 
 from __future__ import annotations
@@ -11,18 +12,17 @@ import math
 import struct
 import threading
 from pathlib import Path
-from typing import Any, Dict, List, Tuple, Union
+from typing import Any, Dict, List, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..common.checks import shown
-from ..common.errors import RulesError, StateError
+from ..common.errors import RulesError
 from ..common.information import observation_tensor_size
 from ..common.learned import MAGIC, fixed_point_outputs, fnv1a64, network_key, shipped_keys, shipped_weights
 from ..common.moves import Move
-from .round_api import RoundAPI
 
-__all__ = ["Network", "LearnedPlayer", "load_network", "network_for"]
+__all__ = ["Network", "learned_action", "learned_log_probability", "load_network", "network_for"]
 
 _MAX_LAYERS = 8
 _MAX_HIDDEN = 256
@@ -166,41 +166,22 @@ def network_for(rules: Any) -> Network:
     return net
 
 
-class LearnedPlayer:
-    """The learned policy (docs/learning.md 3): the legal action with the
-    largest logit of the rules' network, the lowest id on ties. The
-    reference's plays a ``Round`` only: it has no way yet to rebuild the
-    observation from a ``PlayerView`` (the core's does)."""
+def learned_action(position: Any, legal: Sequence[int]) -> int:
+    """The learned policy's action (docs/learning.md 3.3) for the seat to
+    move in ``position`` (a reference ``Round``, or one of a view), among
+    ``legal``: the largest logit of the rules' network, the lowest id on ties."""
+    logits = network_for(position.rules).outputs_of(position.observation_tensor(position.current_player))
+    return max(legal, key=lambda a: (int(logits[a]), -a))
 
-    def choose(self, round: Any) -> Move:
-        """The move to play in ``round`` (a reference ``Round``); ``StateError`` once it is over."""
-        if not isinstance(round, RoundAPI):
-            raise TypeError(
-                f"the reference's learned player plays a reference Round (not a PlayerView: docs/learning.md 1), "
-                f"got {shown(round)}"
-            )
-        r: Any = round  # a reference Round (RoundAPI is its base)
-        if r.is_over:
-            raise StateError("the round is over: there is no move to choose")
-        net = network_for(r.rules)
-        logits = net.outputs_of(r.observation_tensor(r.current_player))
-        legal = r.legal_actions()
-        best = max(legal, key=lambda a: (int(logits[a]), -a))
-        move: Move = r.action_to_move(best)
-        return move
 
-    def log_probability(self, position: Any, move: Move, temperature: float) -> float:
-        """log P of ``move``, made by the seat to move in ``position``, under
-        the learned model of docs/information.md 5: the softmax of the
-        network's logits (outputs / logit scale) / ``temperature`` over the
-        legal action ids."""
-        r: Any = position
-        net = network_for(r.rules)
-        outputs = net.outputs_of(r.observation_tensor(r.current_player))
-        logits = [int(outputs[a]) / (net.logit_scale * temperature) for a in r.legal_actions()]
-        top = max(logits)
-        made = int(outputs[r.move_to_action(move)]) / (net.logit_scale * temperature)
-        return made - top - math.log(sum(math.exp(x - top) for x in logits))
-
-    def __repr__(self) -> str:
-        return "<LearnedPlayer>"
+def learned_log_probability(position: Any, move: Move, temperature: float) -> float:
+    """log P of ``move``, made by the seat to move in ``position``, under
+    the learned model of docs/information.md 5: the softmax of the
+    network's logits (outputs / logit scale) / ``temperature`` over the
+    legal action ids."""
+    net = network_for(position.rules)
+    outputs = net.outputs_of(position.observation_tensor(position.current_player))
+    logits = [int(outputs[a]) / (net.logit_scale * temperature) for a in position.legal_actions()]
+    top = max(logits)
+    made = int(outputs[position.move_to_action(move)]) / (net.logit_scale * temperature)
+    return made - top - math.log(sum(math.exp(x - top) for x in logits))

@@ -31,8 +31,8 @@ from ..common.policies import MixedBots, is_plain_policy, resolve_players
 from ..common.results import MATCH_RECORD_VERSION, RoundResult, read_match_record
 from ..common.rules import Rules, check_rules
 from .games import game_of
-from .learned import LearnedPlayer, network_for
-from .players import GreedyPlayer, SharedRandom
+from .learned import network_for
+from .players import GreedyPlayer, LearnedPlayer, SharedRandom
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import Round
 

@@ -1,22 +1,22 @@
-"""The random and greedy players of docs/rules.md 1.6."""
+"""The random and greedy players of docs/rules.md 1.6, and the learned one (docs/learning.md 3)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Tuple, Union
+from typing import Any, List, Tuple, Union
 
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
 from ..common.moves import DRAW, PASS, Move
 from ..common.policies import view_moves
-from ..common.view import PlayerView
+from ..common.view import PlayerView, reread_view
 from .games import game_of
+from .learned import learned_action, learned_log_probability
 from .rng import PLAYER_SEED_XOR, SplitMix64
-from .round import RoundAPI
+from .round import Round, RoundAPI
 
-if TYPE_CHECKING:
-    from .round import Round
-
-__all__ = ["RandomPlayer", "GreedyPlayer", "SharedRandom", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE"]
+__all__ = [
+    "RandomPlayer", "GreedyPlayer", "LearnedPlayer", "SharedRandom", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE",
+]  # fmt: skip
 
 #: What a bot says when asked to move in a finished round (StateError).
 ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
@@ -85,6 +85,50 @@ class GreedyPlayer:
 
     def __repr__(self) -> str:
         return "<GreedyPlayer>"
+
+
+class LearnedPlayer:
+    """The learned policy (docs/learning.md 3): the legal action with the
+    largest logit of the rules' network, the lowest id on ties."""
+
+    def choose(self, round: Union["Round", PlayerView]) -> Move:
+        """The move to play in ``round``, or from the view of the seat to move
+        (the same move: the network reads only that seat's observation);
+        ``StateError`` once the round is over, or for a view whose fields
+        are not those of a round (``RulesError`` without a network)."""
+        if isinstance(round, PlayerView):
+            return _learned_move_of_view(round)
+        _moves_of(round, distinct=True)  # TypeError, StateError
+        r: Any = round
+        move: Move = r.action_to_move(learned_action(r, r.legal_actions()))
+        return move
+
+    def log_probability(self, position: "Round", move: Move, temperature: float) -> float:
+        """log P of ``move``, made by the seat to move in ``position``, under
+        the learned model of docs/information.md 5: the softmax of the
+        network's logits (outputs / logit scale) / ``temperature`` over the
+        legal action ids."""
+        return learned_log_probability(position, move, temperature)
+
+    def __repr__(self) -> str:
+        return "<LearnedPlayer>"
+
+
+def _learned_move_of_view(view: PlayerView) -> Move:
+    """The learned player's move from the view of the seat to move: the
+    network reads the observation of the position the view shows
+    (``Round._of_view``), and the view's legal moves are numbered by the
+    game's action ids there."""
+    checked = reread_view(view)  # StateError: a field out of range
+    moves = view_moves(checked)  # StateError: over, or not the viewer's turn
+    position = Round._of_view(checked)
+    try:
+        by_action = {position._action_of(m): m for m in moves}
+    except KeyError:  # a move on an end that is not open
+        by_action = {}
+    if sorted(by_action) != list(checked.legal_actions()):
+        raise StateError("inconsistent view: its legal actions are not those of its legal moves")
+    return by_action[learned_action(position, sorted(by_action))]
 
 
 class SharedRandom:

@@ -32,6 +32,7 @@ from ..common.moves import DRAW, PLACE, End, Move, MoveLike, Placement, as_move
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
 from ..common.tiles import Tile
+from ..common.view import PlayerView
 from .actions import RoundActions
 from .determinize import Determinizer
 from .games import game_of
@@ -44,6 +45,10 @@ from .scoring import RoundScoring, check_carried
 
 __all__ = ["Round", "RoundResult", "RoundAPI"]
 
+
+#: Where a view's round has a drawn tile that another seat holds: there is
+#: one, but which it is is hidden (``Round._of_view``).
+_HIDDEN_TILE: Any = object()
 
 #: What each obligation refuses a placement elsewhere with: (reason code, message).
 #: The reason code of each kind of pending obligation.
@@ -117,8 +122,76 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
         self._begin(rules, round_index, Deal(centre, starter, hands, yard, tuple(setup_draws), highest_double, totals))
         return self
 
+    @classmethod
+    def _of_view(cls, view: PlayerView) -> "Round":
+        """The position ``view`` shows, for what a bot computes from the view
+        alone (the learned player's observation and action ids): the
+        viewer's hand, the other hands and the yard as placeholders of their
+        sizes (their tiles are unknown, and nothing the view's seat may
+        compute reads them), and the public state of the view's history
+        replayed through the game's hooks: the layout, the open ends with
+        their trains and arms, who moves, the obligation, locks, markers and
+        points. ``StateError`` when the round is over, the centre is not one
+        a deal may have, a move is out of turn or does not replay, or the
+        replay does not give the view's public fields. Not a round to play
+        on: moves, undo and records need the hidden tiles."""
+        if view.result is not None:
+            raise StateError("the round is over: there is no move to choose")
+        rules, seat, p = view.rules, view.seat, view.rules.players
+        self = cls.__new__(cls)
+        hidden_yard: List[Any] = [None] * view.yard_size  # Block keeps them out of play (B1)
+        deal = Deal(view.centre, view.starter, [[]] * p, hidden_yard, (), view.highest_double, view.carried)
+        self._init_fields(rules, view.round_index, deal)
+        self._game.check_deal(rules, view.centre, view.round_index)
+        self._game.place_centre(self, view.centre, view.starter)
+        for i, entry in enumerate(view.history):
+            if entry.seat != self._current:
+                raise StateError(
+                    f"inconsistent view: move {i} is seat {entry.seat}'s, but seat {self._current} was to move"
+                )
+            try:
+                self._replay_public(entry.seat, entry.move)
+            except (KeyError, ValueError):  # an end not open then, a tile without its number
+                raise StateError(f"inconsistent view: move {i} ({entry.move}) does not replay on its layout") from None
+        replayed = (
+            self._layout, self._ends, self._trains, self._current, self.obligation,
+            self.pending_ends, self._unlocked, self._markers, self._play_points, self._drawn is not None,
+        )  # fmt: skip
+        viewed = (
+            list(view.layout), {e.id: e.number for e in view.open_ends},
+            {e.id: t for e, t in zip(view.open_ends, view.trains) if t is not None}, view.current_player,
+            view.obligation, list(view.pending_ends), frozenset(view.unlocked), tuple(view.markers),
+            tuple(view.play_points), view.drawing,
+        )  # fmt: skip
+        if replayed != viewed:
+            raise StateError("inconsistent view: its public fields are not what its history gives")
+        hands: List[Any] = [set(view.hand) if j == seat else [None] * view.hand_sizes[j] for j in range(p)]
+        self._hands = hands
+        if view.current_player == seat:
+            self._drawn = view.drawn_tile
+        return self
+
+    def _replay_public(self, mover: int, move: Move) -> None:
+        """What ``move`` does to the public state (``push`` without the
+        hands, the yard and the checks): for ``_of_view``."""
+        if move.kind == PLACE:
+            assert move.tile is not None and move.end is not None  # a placement's
+            self._place(mover, move.tile, move.end)
+        elif move.kind == DRAW:
+            self._drawn = _HIDDEN_TILE  # the same seat moves again
+        else:
+            self._drawn = None
+            self._game.after_pass(self, mover)
+        self._score(mover, move.tile if move.kind == PLACE else None)
+
     def _begin(self, rules: Rules, round_index: int, deal: Deal) -> None:
         """Record the deal, then let the game lay it out (its ``start`` hook)."""
+        self._init_fields(rules, round_index, deal)
+        self._game.place_centre(self, deal.centre, deal.starter)
+        self._check_end()
+
+    def _init_fields(self, rules: Rules, round_index: int, deal: Deal) -> None:
+        """Every field of a round dealt ``deal``, before its layout."""
         self._rules = rules
         self._game = game_of(rules)
         self._round_index = round_index
@@ -166,8 +239,6 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
         self._carried: Tuple[int, ...] = tuple(carried) or (0,) * rules.players
         self._play_points: Tuple[int, ...] = (0,) * rules.players
         self._points: List[int] = []
-        self._game.place_centre(self, centre, starter)
-        self._check_end()
 
     # ----------------------------------------------- the engine API for the games' hooks
 

@@ -16,9 +16,9 @@ from ..common.rules import Rules
 from ..common.simulate_args import Progress, check_simulate_args
 from ..common.simulation import play_games
 from ..common.simulation import simulate_iter as _simulate_iter
-from .learned import LearnedPlayer, network_for
+from .learned import network_for
 from .match import Match
-from .players import GreedyPlayer, SharedRandom
+from .players import GreedyPlayer, LearnedPlayer, SharedRandom
 from .round import Round
 
 __all__ = ["simulate", "simulate_iter"]
