@@ -27,6 +27,7 @@ from helpers import CORE_INSTALLED, free_port, seen_by, serve_process, tiles_in
 pytest.importorskip("starlette", reason="dominocore serve needs the [web] extra")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
+import dominocore as dc  # noqa: E402
 from dominocore import record, svg  # noqa: E402
 from dominocore.serve import create_app  # noqa: E402
 from dominocore.serve.app import STATIC  # noqa: E402
@@ -104,6 +105,10 @@ def test_a_table_gives_one_token_per_human_seat_and_a_spectator_token(client):
         (json.dumps({"rules": {"game": "block", "players": 9}, "seats": ["human"] * 9}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human"]}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "wizard"]}).encode(), "bad_message"),
+        (
+            json.dumps({"rules": {**BLOCK, "players": 3}, "seats": ["human", "learned", "human"]}).encode(),
+            "bad_message",
+        ),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "seed": -1}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "seed": True}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "admin": 1}).encode(), "bad_message"),
@@ -425,6 +430,31 @@ def test_no_message_of_200_games_shows_a_seat_a_tile_it_may_not_know(tmp_path):
 
     checked = asyncio.run(asyncio.wait_for(main(), timeout=600))
     assert checked > 5000
+
+
+def test_a_learned_bot_plays_the_learned_players_move_from_its_view(tmp_path):
+    """Block double-6 for two has a shipped network: every move of the
+    learned seat is the one ``LearnedPlayer`` chooses from that seat's view
+    (and, for the messages, nothing leaks: ``_play_checked``)."""
+
+    async def main():
+        tables = Tables(Store(tmp_path / "db.sqlite3"))
+        await _play_checked(tables, BLOCK, ["human", "learned"], seed=3, pictures=False)
+        table = next(iter(tables.tables.values()))
+        tables.store.close()
+        return table.match.round
+
+    round_ = asyncio.run(asyncio.wait_for(main(), timeout=120))
+    moves = list(round_.move_stack)
+    while round_.move_stack:
+        round_.pop()
+    learned = 0
+    for move in moves:
+        if round_.current_player == 1:
+            assert move == dc.LearnedPlayer().choose(round_.view(1))
+            learned += 1
+        round_.push(move)
+    assert learned >= 3
 
 
 # ---------------------------------------------------------------- restart

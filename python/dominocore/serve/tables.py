@@ -4,9 +4,10 @@ clients watching it, and its bots (docs/serve.md 2 and 4).
 A table changes only under its own ``asyncio.Lock``: a move is checked,
 played, committed to the database and then announced, in that order, so no
 client hears of a move the database does not hold. Bots choose from their
-seat's view, outside the lock: a search in a worker thread, a plain policy
-(well under a millisecond) on the event loop after letting the others run;
-the move is played only if the round has not moved on meanwhile.
+seat's view, outside the lock: a search or the learned network in a worker
+thread, ``random`` and ``greedy`` (well under a millisecond) on the event
+loop after letting the others run; the move is played only if the round
+has not moved on meanwhile.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ log = logging.getLogger("dominocore.serve")
 
 #: The bots a seat may hold, each with its time budget a move in seconds
 #: (0: a plain policy, no search).
-BOT_KINDS: Dict[str, float] = {"random": 0.0, "greedy": 0.0, "ismcts-0.1": 0.1, "ismcts-0.5": 0.5, "ismcts-2": 2.0}
+BOT_KINDS: Dict[str, float] = {
+    "random": 0.0, "greedy": 0.0, "learned": 0.0, "ismcts-0.1": 0.1, "ismcts-0.5": 0.5, "ismcts-2": 2.0,
+}  # fmt: skip
 #: Every kind of seat: a person, or one of the bots.
 SEAT_KINDS = ("human",) + tuple(BOT_KINDS)
 #: The worker threads the searching bots think in (a search releases the
@@ -52,6 +55,8 @@ def bot_move(kind: str, view: Any, key: int) -> "dc.Move":
         return dc.RandomPlayer(key).choose(view)
     if kind == "greedy":
         return dc.GreedyPlayer().choose(view)
+    if kind == "learned":
+        return dc.LearnedPlayer().choose(view)
     return search_policies()["ismcts"](iterations=0, seconds=BOT_KINDS[kind], seed=key).choose(view)
 
 
@@ -103,6 +108,11 @@ def check_config(data: Any) -> Dict[str, Any]:
         )
     if any(s.startswith("ismcts") for s in seats) and not _search_installed():
         raise ProtocolError("bad_message", "the IS-MCTS bots need dominocore's compiled core")
+    if "learned" in seats:  # these rules may have no network (docs/learning.md 1)
+        try:
+            dc.network_for(rules)
+        except DominoError as exc:
+            raise ProtocolError("bad_message", f"the learned bot: {exc}") from None
     seed = data.get("seed")
     if seed is None:
         seed = secrets.randbits(63)
@@ -276,7 +286,7 @@ class Table:
                         return
                     view, number = round_.view(mover), len(round_.move_stack)
                 key = (self.seed * 0x9E3779B97F4A7C15 + self.moves) % 2**64
-                if BOT_KINDS[kind]:  # a search thinks for its budget in a worker thread
+                if BOT_KINDS[kind] or kind == "learned":  # a search, or a network (0.6 ms a move in the reference)
                     move = await asyncio.get_running_loop().run_in_executor(_SEARCHES, bot_move, kind, view, key)
                 else:  # a plain policy takes well under a millisecond: no thread, but let the others run first
                     await asyncio.sleep(0)

@@ -8,7 +8,7 @@
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const KINDS = ["human", "random", "greedy", "ismcts-0.1", "ismcts-0.5", "ismcts-2"];
+const KINDS = ["human", "random", "greedy", "learned", "ismcts-0.1", "ismcts-0.5", "ismcts-2"];
 const DEFAULT_SET = { chickenfoot: 9, mexican_train: 12 };
 const GAME_NAMES = {
   chickenfoot: "Chicken Foot", doubles: "Doubles", block: "Block", mexican_train: "Mexican Train",
