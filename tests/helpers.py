@@ -12,11 +12,16 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from pathlib import Path
+from typing import Any, Tuple
 
 import dominocore as dc
+import numpy as np
 import pytest
+from dominocore.common.learned import network_key, write_network
 
 #: Whether the compiled core is installed: a pure-Python install
 #: (``DOMINOCORE_PURE_PYTHON=1 pip install .``) has none.
@@ -261,3 +266,21 @@ def serve_process(db, port=None):
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+
+
+def network_bytes(rules: Any, seed: int, hidden: Tuple[int, ...] = (32, 16), scale: int = 300) -> bytes:
+    """A network with random integer weights for ``rules``, as a file's bytes."""
+    rng = np.random.default_rng(seed)
+    probe = dc.reference.Round(rules, seed=0)
+    inputs, actions = probe.observation_tensor_shape[0], probe.num_actions
+    sizes = [inputs, *hidden, actions + 1]
+    layers = []
+    for i, (cols, rows) in enumerate(zip(sizes[:-1], sizes[1:])):
+        last = i == len(sizes) - 2
+        w = rng.integers(-scale, scale + 1, size=(rows, cols)).astype(np.int16)
+        b = rng.integers(-scale * 8, scale * 8 + 1, size=rows).astype(np.int32)
+        layers.append((w, b, 0 if last else 6))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "net.dcnet"
+        write_network(path, network_key(rules), inputs, actions, layers, 500.0, 1000.0)
+        return path.read_bytes()

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import importlib.util
 import struct
-import tempfile
 from pathlib import Path
-from typing import Any, Dict, Tuple
+from typing import Any, Dict
 
 import dominocore
 import dominocore.reference as reference
@@ -21,7 +20,7 @@ import numpy as np
 import pytest
 from dominocore.common.errors import RulesError, StateError
 from dominocore.common.learned import MAGIC, fnv1a64, network_key, shipped_keys, shipped_weights, write_network
-from helpers import needs_core, scaled
+from helpers import needs_core, network_bytes, scaled
 
 native = pytest.importorskip("dominocore.native") if importlib.util.find_spec("dominocore._core") else None
 
@@ -41,24 +40,6 @@ TEST_RULES = {
 def make_rules(engine: Any, spec: Dict[str, Any]) -> Any:
     spec = dict(spec)
     return getattr(engine, spec.pop("game"))(**spec)
-
-
-def network_bytes(rules: Any, seed: int, hidden: Tuple[int, ...] = (32, 16), scale: int = 300) -> bytes:
-    """A network with random integer weights for ``rules``, as a file's bytes."""
-    rng = np.random.default_rng(seed)
-    probe = reference.Round(rules, seed=0)
-    inputs, actions = probe.observation_tensor_shape[0], probe.num_actions
-    sizes = [inputs, *hidden, actions + 1]
-    layers = []
-    for i, (cols, rows) in enumerate(zip(sizes[:-1], sizes[1:])):
-        last = i == len(sizes) - 2
-        w = rng.integers(-scale, scale + 1, size=(rows, cols)).astype(np.int16)
-        b = rng.integers(-scale * 8, scale * 8 + 1, size=rows).astype(np.int32)
-        layers.append((w, b, 0 if last else 6))
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "net.dcnet"
-        write_network(path, network_key(rules), inputs, actions, layers, 500.0, 1000.0)
-        return path.read_bytes()
 
 
 def load_both(data: bytes) -> None:

@@ -12,10 +12,11 @@ import types
 import warnings
 
 import dominocore as dc
+import dominocore.reference as reference
 import numpy as np
 import pytest
 from dominocore.distributed import _simulate_chunk, fit_cpus, largest_node_cpus, run_chunks
-from helpers import needs_core
+from helpers import needs_core, network_bytes
 
 ray = pytest.importorskip(
     "ray", reason="Ray is not installed (pip install 'dominocore[ray]'): the Ray backend is untested"
@@ -84,6 +85,21 @@ def test_tournament_on_ray_is_the_local_run(dc):
         assert dc.tournament(rules, bots, rounds=10, seed=4, progress=False, backend="ray", chunks=chunks) == local
     shown = dc.tournament(rules, bots, rounds=10, seed=4, progress=True, backend="ray", chunks=3)
     assert shown == local and str(shown) == str(local)
+
+
+def test_ray_tasks_play_the_networks_loaded_here(dc):
+    """Ray's workers know only the shipped networks: the tasks load the ones
+    ``load_network`` loaded in this process first, so ``"learned"`` plays the
+    same moves on Ray as here (the rules have no shipped network, so a
+    worker without it would refuse)."""
+    rules = dc.Doubles(players=3, set=9)  # no shipped network, and no other test loads one
+    dc.load_network(network_bytes(reference.Doubles(players=3, set=9), seed=71))
+    policy = ["learned", "greedy", "random"]
+    local = dc.simulate(rules, rounds=30, seed=5, policy=policy)
+    assert same(local, dc.simulate(rules, rounds=30, seed=5, policy=policy, backend="ray", chunks=3))
+    bots = ["learned", "greedy", "random"]
+    played = dc.tournament(rules, bots, rounds=6, seed=2, progress=False)
+    assert dc.tournament(rules, bots, rounds=6, seed=2, progress=False, backend="ray", chunks=2) == played
 
 
 @needs_core

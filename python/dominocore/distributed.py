@@ -16,11 +16,12 @@ initialised yet: with ``address`` when given (a running cluster, as
 
 from __future__ import annotations
 
+import importlib
 import math
 import warnings
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from ._implementations import implementation
+from ._implementations import IMPLEMENTATIONS, implementation
 from .common.checks import MAX_SEED, as_int, shown
 from .common.errors import RulesError
 from .common.extensions import register_chunk_runner
@@ -115,8 +116,26 @@ def fit_cpus(ray: Any, wanted: int, what: str) -> int:
     return wanted
 
 
-def _run_task(fn: ChunkFunction, payload: Any, index: int, start: int, count: int, hook: Any) -> Any:
-    """The body of one Ray task: ``hook(index)`` (a test's failure injector), then the chunk."""
+def _loaded_networks(name: str) -> Tuple[str, List[bytes]]:
+    """The engine serving implementation ``name`` ("cpp" or "python") and the
+    weights files its ``load_network`` loaded in this process: a Ray task
+    loads them first, so that its ``"learned"`` seats play the networks this
+    process plays, not only the shipped ones."""
+    engine = implementation(name).IMPLEMENTATION
+    learned = importlib.import_module(f"{IMPLEMENTATIONS[engine]}.learned")
+    return engine, learned.loaded_networks()
+
+
+def _run_task(
+    fn: ChunkFunction, payload: Any, index: int, start: int, count: int, hook: Any, networks: Any = None
+) -> Any:
+    """The body of one Ray task: the driver's loaded networks (``networks``,
+    as ``_loaded_networks`` gives them), ``hook(index)`` (a test's failure
+    injector), then the chunk."""
+    if networks is not None:
+        engine, files = networks
+        for data in files:
+            implementation(engine).load_network(data)
     if hook is not None:
         hook(index)
     return fn(payload, start, count, None)
@@ -183,6 +202,7 @@ def run_chunks(
     hook: Any = None,
     num_cpus: int = 1,
     max_retries: int = MAX_RETRIES,
+    implementation_name: Optional[str] = None,
 ) -> List[Any]:
     """``[fn(payload, start, count, tick) for each chunk]``, in chunk order:
     ``n`` units cut into ``chunks`` consecutive ranges, run one after the
@@ -192,7 +212,8 @@ def run_chunks(
     task would wait for ever). ``hook(index)`` is
     called before each chunk (tests inject failures with it). Progress
     counts units: ``tick(k)`` inside local chunks, whole chunks as Ray
-    tasks finish."""
+    tasks finish. ``implementation_name``: the engine the chunks play, whose
+    loaded networks (``_loaded_networks``) each Ray task loads first."""
     count = check_backend(backend, chunks, address)
     reporter = _Reporter(progress, n, description)
     try:
@@ -217,7 +238,8 @@ def run_chunks(
         ranges = _bounds(n, count)
         task = _remote_task(ray).options(max_retries=max_retries, retry_exceptions=True, num_cpus=num_cpus)
         shared = ray.put(payload)
-        refs = [task.remote(fn, shared, i, r.start, len(r), hook) for i, r in enumerate(ranges)]
+        networks = None if implementation_name is None else ray.put(_loaded_networks(implementation_name))
+        refs = [task.remote(fn, shared, i, r.start, len(r), hook, networks) for i, r in enumerate(ranges)]
         position = {ref: i for i, ref in enumerate(refs)}
         results: List[Any] = [None] * len(refs)
         pending = list(refs)
@@ -278,6 +300,7 @@ def simulate_chunks(
         progress=args.progress,
         description="simulate",
         num_cpus=threads or 1,
+        implementation_name=implementation,
     )
     return SimulationResult.concatenate(parts)
 

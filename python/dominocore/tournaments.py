@@ -431,6 +431,7 @@ def tournament(
         progress=progress,
         description=f"tournament ({n} deals x {len(table)} tables)",
         hook=_task_hook,
+        implementation_name=_implementation,
     )
     return TournamentResult(
         rules,

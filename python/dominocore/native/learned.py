@@ -5,8 +5,9 @@ and registers them with the core before a ``"learned"`` seat plays.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
-from typing import Any, List, Sequence, Union
+from typing import Any, Dict, List, Sequence, Union
 
 from ..common.checks import as_int, shown
 from ..common.errors import StateError
@@ -17,7 +18,7 @@ from .codec import _core, core_rules, decode
 from .network_registry import register_shipped
 from .round import Round, checked_round, state_of_view
 
-__all__ = ["LearnedPlayer", "Network", "load_network", "network_for", "uses_learned"]
+__all__ = ["LearnedPlayer", "Network", "load_network", "loaded_networks", "network_for", "uses_learned"]
 
 
 class Network:
@@ -55,8 +56,23 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
     later ``"learned"`` seat."""
     data = source if isinstance(source, (bytes, bytearray)) else Path(source).read_bytes()
     net = _core.Network.parse(bytes(data))
-    _core.register_network(net)
+    with _loaded_lock:
+        _core.register_network(net)
+        _loaded_files[net.key] = bytes(data)
     return Network(net)
+
+
+#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
+_loaded_files: Dict[str, bytes] = {}
+_loaded_lock = threading.Lock()
+
+
+def loaded_networks() -> List[bytes]:
+    """The weights files ``load_network`` made the networks of their keys in
+    this process, the latest of each key: what a worker process loads to
+    play ``"learned"`` as this one does (``dominocore.distributed``)."""
+    with _loaded_lock:
+        return list(_loaded_files.values())
 
 
 def network_for(rules: Any) -> Network:

@@ -22,7 +22,7 @@ from ..common.information import observation_tensor_size
 from ..common.learned import MAGIC, fixed_point_outputs, fnv1a64, network_key, shipped_keys, shipped_weights
 from ..common.moves import Move
 
-__all__ = ["Network", "learned_action", "learned_log_probability", "load_network", "network_for"]
+__all__ = ["Network", "learned_action", "learned_log_probability", "load_network", "loaded_networks", "network_for"]
 
 _MAX_LAYERS = 8
 _MAX_HIDDEN = 256
@@ -135,6 +135,8 @@ class Network:
 
 
 _registry: Dict[str, Network] = {}
+#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
+_loaded_files: Dict[str, bytes] = {}
 _lock = threading.Lock()
 
 
@@ -145,7 +147,16 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
     net = Network(data)
     with _lock:
         _registry[net.key] = net
+        _loaded_files[net.key] = bytes(data)
     return net
+
+
+def loaded_networks() -> List[bytes]:
+    """The weights files ``load_network`` made the networks of their keys in
+    this process, the latest of each key: what a worker process loads to
+    play ``"learned"`` as this one does (``dominocore.distributed``)."""
+    with _lock:
+        return list(_loaded_files.values())
 
 
 def network_for(rules: Any) -> Network:
