@@ -392,10 +392,11 @@ def tournament(
     names or indices; default: the bots repeated in order); with more, the
     rotations of every set of p bots.
 
-    A bot is a policy name (``"random"``, ``"greedy"``, the searches
-    ``"ismcts"``, ``"pimc"``, ``"cheat"`` of docs/search.md, or one made known
-    by ``register_bot``), a pair ``(name, options)``, an object with ``choose(view)`` (copied for each
-    game; ``reseed(seed)`` is called on the copy if it has one) or a
+    A bot is a policy name (``"random"``, ``"greedy"``, ``"learned"`` of
+    docs/learning.md, the searches ``"ismcts"``, ``"pimc"``, ``"cheat"`` of
+    docs/search.md, or one made known by ``register_bot``), a pair ``(name,
+    options)``, an object with ``choose(view)`` (copied for each game;
+    ``reseed(seed)`` is called on the copy if it has one) or a
     function of a ``PlayerView``; both return a ``Move``, its text or an
     action id. ``bots`` is a list of them or a dict naming them. The bot at
     seat s of table t on deal d is seeded ``game_seed(seed, d, t, s)``.
