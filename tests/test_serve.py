@@ -105,10 +105,7 @@ def test_a_table_gives_one_token_per_human_seat_and_a_spectator_token(client):
         (json.dumps({"rules": {"game": "block", "players": 9}, "seats": ["human"] * 9}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human"]}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "wizard"]}).encode(), "bad_message"),
-        (
-            json.dumps({"rules": {**BLOCK, "players": 3}, "seats": ["human", "learned", "human"]}).encode(),
-            "bad_message",
-        ),
+        (json.dumps({"rules": {**BLOCK, "set": 9}, "seats": ["human", "learned"]}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "seed": -1}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "seed": True}).encode(), "bad_message"),
         (json.dumps({"rules": BLOCK, "seats": ["human", "human"], "admin": 1}).encode(), "bad_message"),

@@ -50,6 +50,11 @@ class Network:
         return f"<Network {self.key} {self.inputs}-{'-'.join(map(str, self.hidden))}-{self.actions + 1}>"
 
 
+#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
+_loaded_files: Dict[str, bytes] = {}
+_loaded_lock = threading.Lock()
+
+
 def load_network(source: Union[str, Path, bytes]) -> Network:
     """Reads a weights file (a path or its bytes; ``RulesError`` names what is
     wrong) and makes it the network of the rules its key names, for every
@@ -60,11 +65,6 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
         _core.register_network(net)
         _loaded_files[net.key] = bytes(data)
     return Network(net)
-
-
-#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
-_loaded_files: Dict[str, bytes] = {}
-_loaded_lock = threading.Lock()
 
 
 def loaded_networks() -> List[bytes]:

@@ -10,7 +10,7 @@ from ..common.moves import DRAW, PASS, Move
 from ..common.policies import view_moves
 from ..common.view import PlayerView, reread_view
 from .games import game_of
-from .learned import learned_action, learned_log_probability
+from .learned import learned_action
 from .rng import PLAYER_SEED_XOR, SplitMix64
 from .round import Round, RoundAPI
 
@@ -102,13 +102,6 @@ class LearnedPlayer:
         r: Any = round
         move: Move = r.action_to_move(learned_action(r, r.legal_actions()))
         return move
-
-    def log_probability(self, position: "Round", move: Move, temperature: float) -> float:
-        """log P of ``move``, made by the seat to move in ``position``, under
-        the learned model of docs/information.md 5: the softmax of the
-        network's logits (outputs / logit scale) / ``temperature`` over the
-        legal action ids."""
-        return learned_log_probability(position, move, temperature)
 
     def __repr__(self) -> str:
         return "<LearnedPlayer>"
