@@ -341,8 +341,8 @@ POWERED_DEALS = 3000
 POWERED_SEED = 31_000_000
 #: How many experiments have tested inference against uniform worlds, the fifth included.
 INFERENCE_EXPERIMENTS = 5
-#: The configuration of both confirmatory replications (``--confirm``): Doubles alone.
-CONFIRM_CONFIGS = "2"
+#: ``--configs`` of Doubles, d6, 4p alone: the follow-up and both confirmatory replications (``--confirm``).
+DOUBLES_ALONE = "2"
 #: The inference one (``--inference --confirm``): deals, seed, and the tests of the question, itself included.
 CONFIRM_INFERENCE_DEALS = 10_000
 CONFIRM_INFERENCE_SEED = 71_000_000
@@ -462,7 +462,7 @@ THIRD_SEARCH = {0: "greedy-rollout", 1: "greedy-rollout", 2: "greedy-rollout-poo
 THIRD_DEALS = 1000
 THIRD_SEED = 41_000_000
 #: Its powered follow-up in Doubles (``--third --powered``): the configuration, deals and seed.
-THIRD_POWERED_CONFIGS = "2"
+THIRD_POWERED_CONFIGS = DOUBLES_ALONE
 THIRD_POWERED_DEALS = 5000
 THIRD_POWERED_SEED = 51_000_000
 #: How many registered tests the follow-up's search has had in Doubles, the follow-up included.
@@ -652,9 +652,9 @@ def main(argv: Any = None) -> int:
             parser.error(f"--{option.replace('_', '-')} belongs to " + " or ".join(f"--{e}" for e in experiments))
     registered = (DEALS, SEED)  # the experiment's deals and seed, which --deals and --seed replace
     if args.third and args.confirm:
-        args.configs, registered = CONFIRM_CONFIGS, (CONFIRM_THIRD_DEALS, CONFIRM_THIRD_SEED)
+        args.configs, registered = DOUBLES_ALONE, (CONFIRM_THIRD_DEALS, CONFIRM_THIRD_SEED)
     elif args.confirm:
-        args.pool, args.pool_size, args.configs = True, POWERED_POOL, CONFIRM_CONFIGS
+        args.pool, args.pool_size, args.configs = True, POWERED_POOL, DOUBLES_ALONE
         registered = (CONFIRM_INFERENCE_DEALS, CONFIRM_INFERENCE_SEED)
     elif args.third and args.powered:
         args.configs, registered = THIRD_POWERED_CONFIGS, (THIRD_POWERED_DEALS, THIRD_POWERED_SEED)

@@ -284,3 +284,11 @@ def network_bytes(rules: Any, seed: int, hidden: Tuple[int, ...] = (32, 16), sca
         path = Path(folder) / "net.dcnet"
         write_network(path, network_key(rules), inputs, actions, layers, 500.0, 1000.0)
         return path.read_bytes()
+
+
+def view_with(view: Any, **fields: Any) -> Any:
+    """``view`` with ``fields`` replaced, built directly (not through
+    ``from_dict``'s checks), as a client could build one by hand."""
+    values = {name: getattr(view, name) for name in type(view).__slots__}
+    values.update(fields)
+    return type(view)(**values)

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from dominocore.common.errors import RulesError, StateError
 from dominocore.common.learned import MAGIC, fnv1a64, network_key, shipped_keys, shipped_weights, write_network
-from helpers import needs_core, network_bytes, scaled
+from helpers import needs_core, network_bytes, scaled, view_with
 
 native = pytest.importorskip("dominocore.native") if importlib.util.find_spec("dominocore._core") else None
 
@@ -472,13 +472,6 @@ def test_the_reference_plays_from_a_view_of_the_core_what_the_core_plays(
     assert moves > 5
 
 
-def view_with(view: Any, **changes: Any) -> Any:
-    """``view`` with some fields replaced, built by hand as a client could."""
-    fields = {name: getattr(view, name) for name in reference.PlayerView.__slots__}
-    fields.update(changes)
-    return reference.PlayerView(**fields)
-
-
 def test_the_reference_learned_player_refuses_a_view_no_round_gives(test_networks: Dict[str, bytes]) -> None:
     r = reference.Round(make_rules(reference, TEST_RULES["trains"]), seed=2)
     player = reference.LearnedPlayer()
@@ -490,24 +483,34 @@ def test_the_reference_learned_player_refuses_a_view_no_round_gives(test_network
     entry = v.history[placed]
     unknown_end = entry._replace(move=entry.move._replace(end=99))
     out_of_turn = entry._replace(seat=(entry.seat + 1) % 3)
-    bad = {
-        "no centre": view_with(v, centre=None),
-        "a move out of turn": view_with(v, history=v.history[:placed] + (out_of_turn,) + v.history[placed + 1 :]),
-        "a lock no double gives": view_with(v, unlocked=()),
-        "a marker no pass gives": view_with(v, markers=(True,) * 3),
-        "an open end's number": view_with(v, open_ends=(first._replace(number=(first.number + 1) % 7), *rest)),
-        "an open end too few": view_with(v, open_ends=tuple(rest), trains=v.trains[1:]),
-        "a placement on an end never open": view_with(
-            v, history=v.history[:placed] + (unknown_end,) + v.history[placed + 1 :]
+    history = v.history[:placed], v.history[placed + 1 :]
+    fields = "inconsistent view: its public fields are not what its history gives"
+    bad = {  # each view, and the check that must refuse it
+        "no centre": (view_with(v, centre=None), "the centre must be a double"),
+        "a move out of turn": (
+            view_with(v, history=history[0] + (out_of_turn,) + history[1]),
+            f"move {placed} is seat {out_of_turn.seat}'s",
         ),
-        "a legal move on an end not open": view_with(
-            v, _legal_moves=(v.legal_moves()[0]._replace(end=first.id + 50),) + v.legal_moves()[1:]
+        "a lock no double gives": (view_with(v, unlocked=()), fields),
+        "a marker no pass gives": (view_with(v, markers=(True,) * 3), fields),
+        "an open end's number": (
+            view_with(v, open_ends=(first._replace(number=(first.number + 1) % 7), *rest)),
+            fields,
+        ),
+        "an open end too few": (view_with(v, open_ends=tuple(rest), trains=v.trains[1:]), fields),
+        "a placement on an end never open": (
+            view_with(v, history=history[0] + (unknown_end,) + history[1]),
+            f"move {placed} ({unknown_end.move}) does not replay",
+        ),
+        "a legal move on an end not open": (
+            view_with(v, _legal_moves=(v.legal_moves()[0]._replace(end=first.id + 50),) + v.legal_moves()[1:]),
+            "its legal actions are not those of its legal moves",
         ),
     }
-    for problem, view in bad.items():
+    for problem, (view, message) in bad.items():
         with pytest.raises(StateError) as exc:
             player.choose(view)
-        assert "inconsistent view" in str(exc.value) or "centre" in str(exc.value), problem
+        assert message in str(exc.value), problem
     with pytest.raises(StateError, match="malformed view"):
         player.choose(view_with(v, hand=object()))
     assert player.choose(v) == player.choose(r)  # the real view still plays

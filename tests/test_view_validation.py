@@ -19,7 +19,7 @@ import time
 
 import dominocore as dc
 import pytest
-from helpers import CORE_INSTALLED
+from helpers import CORE_INSTALLED, view_with
 
 #: The history replay of ``PlayerView.from_dict`` is the compiled core's
 #: (registered by ``dominocore.search``): a pure-Python install checks the fields only.
@@ -88,10 +88,7 @@ def tampered(record, **fields):
 
 def hand_built(record, **fields):
     """A PlayerView built directly (not through from_dict) with ``fields`` replaced."""
-    view = dc.PlayerView.from_dict(copy.deepcopy(record))
-    values = {name: getattr(view, name) for name in dc.PlayerView.__slots__}
-    values.update(fields)
-    return dc.PlayerView(**values)
+    return view_with(dc.PlayerView.from_dict(copy.deepcopy(record)), **fields)
 
 
 def rejected(record, match):

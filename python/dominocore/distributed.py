@@ -134,8 +134,9 @@ def _run_task(
     injector), then the chunk."""
     if networks is not None:
         engine, files = networks
+        load = implementation(engine).load_network
         for data in files:
-            implementation(engine).load_network(data)
+            load(data)
     if hook is not None:
         hook(index)
     return fn(payload, start, count, None)

@@ -24,7 +24,7 @@ from .common.extensions import register_search_policies
 from .common.inference import check_candidates, check_model, core_arguments
 from .common.moves import Move
 from .common.policies import PLAIN_POLICIES
-from .common.view import PlayerView, register_view_check, reread_view
+from .common.view import PlayerView, register_view_check, view_fields, view_record
 from .native.codec import _core, decode
 from .native.learned import network_for
 from .native.round import Round, state_of_view
@@ -69,8 +69,8 @@ def _checked_state(view: PlayerView) -> Any:
     rebuilt position must equal ``view`` in every public field. Whether a
     deal of the hidden tiles honours every Draw and Pass of the other seats
     is the search's determinizer's question (``StateError`` there)."""
-    checked = reread_view(view)  # every field in range: the core takes C ints
-    record = checked.to_dict()
+    record = view_record(view)
+    checked = PlayerView(**view_fields(record))  # every field in range: the core takes C ints
     rules = checked.rules
     state = state_of_view(checked)
     rebuilt = Round._wrap(rules, state).view(checked.seat).to_dict()

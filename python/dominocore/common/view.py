@@ -20,7 +20,7 @@ from .rules import Rules
 from .tiles import Tile
 from .view_record import VIEW_VERSION, HistoryEntry, result_dict, view_fields
 
-__all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for", "view_fields", "reread_view", "register_view_check"]
+__all__ = ["HistoryEntry", "PlayerView", "round_id", "view_for", "view_fields", "view_record", "register_view_check"]
 
 
 def round_id(round: Any) -> str:
@@ -294,17 +294,14 @@ def register_view_check(check: Optional[Callable[["PlayerView"], Any]]) -> None:
     _deep_check = check
 
 
-def reread_view(view: PlayerView) -> PlayerView:
-    """``view`` read back through its record's structural checks
-    (``view_fields``: every field's type and range, and against the others),
-    with ``StateError`` for the first that fails: a view built by hand may
-    hold anything. Whether its history is legal and the rest follows from it
-    is the deep check's."""
+def view_record(view: PlayerView) -> Dict[str, Any]:
+    """``view.to_dict()``, with ``StateError`` where a view built by hand
+    cannot write one; ``PlayerView(**view_fields(record))`` then reads it
+    back through every structural check."""
     try:
-        record = view.to_dict()
+        return view.to_dict()
     except Exception as exc:  # noqa: BLE001 - a view built by hand with fields of any type
         raise StateError(f"malformed view: {type(exc).__name__}: {exc}") from None
-    return PlayerView(**view_fields(record))
 
 
 def view_for(position: Any, seat: Any) -> Tuple[PlayerView, Optional[int]]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple, Union
+from typing import List, Tuple, Union, cast
 
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
 from ..common.moves import DRAW, PASS, Move
 from ..common.policies import view_moves
-from ..common.view import PlayerView, reread_view
+from ..common.view import PlayerView, view_fields, view_record
 from .games import game_of
 from .learned import learned_action
 from .rng import PLAYER_SEED_XOR, SplitMix64
@@ -22,16 +22,22 @@ __all__ = [
 ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
 
 
+def _round_in_play(round: object) -> Round:
+    """``round``, a reference ``Round`` that is not over (``TypeError``, ``StateError``)."""
+    if not isinstance(round, RoundAPI):
+        raise TypeError(f"expected a dominocore Round or PlayerView, got {shown(round)}")
+    r = cast(Round, round)  # RoundAPI is Round's base
+    if r.is_over:
+        raise StateError(ROUND_OVER_MESSAGE)
+    return r
+
+
 def _moves_of(round: Union["Round", PlayerView], distinct: bool) -> List[Move]:
     """The moves to choose from: a round's (the distinct listing or all), or
     the seat to move's view's (the distinct listing)."""
     if isinstance(round, PlayerView):
         return view_moves(round)
-    if not isinstance(round, RoundAPI):
-        raise TypeError(f"expected a dominocore Round or PlayerView, got {shown(round)}")
-    if round.is_over:
-        raise StateError(ROUND_OVER_MESSAGE)
-    return round.legal_moves(distinct=distinct)
+    return _round_in_play(round).legal_moves(distinct=distinct)
 
 
 class RandomPlayer(Guarded):
@@ -98,8 +104,7 @@ class LearnedPlayer:
         are not those of a round (``RulesError`` without a network)."""
         if isinstance(round, PlayerView):
             return _learned_move_of_view(round)
-        _moves_of(round, distinct=True)  # TypeError, StateError
-        r: Any = round
+        r = _round_in_play(round)
         move: Move = r.action_to_move(learned_action(r, r.legal_actions()))
         return move
 
@@ -112,16 +117,17 @@ def _learned_move_of_view(view: PlayerView) -> Move:
     network reads the observation of the position the view shows
     (``Round._of_view``), and the view's legal moves are numbered by the
     game's action ids there."""
-    checked = reread_view(view)  # StateError: a field out of range
+    checked = PlayerView(**view_fields(view_record(view)))  # StateError: a field out of range
     moves = view_moves(checked)  # StateError: over, or not the viewer's turn
     position = Round._of_view(checked)
     try:
         by_action = {position._action_of(m): m for m in moves}
     except KeyError:  # a move on an end that is not open
         by_action = {}
-    if sorted(by_action) != list(checked.legal_actions()):
+    legal = sorted(by_action)
+    if legal != list(checked.legal_actions()):
         raise StateError("inconsistent view: its legal actions are not those of its legal moves")
-    return by_action[learned_action(position, sorted(by_action))]
+    return by_action[learned_action(position, legal)]
 
 
 class SharedRandom:

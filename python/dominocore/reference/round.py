@@ -46,8 +46,8 @@ from .scoring import RoundScoring, check_carried
 __all__ = ["Round", "RoundResult", "RoundAPI"]
 
 
-#: Where a view's round has a drawn tile that another seat holds: there is
-#: one, but which it is is hidden (``Round._of_view``).
+#: The tile each Draw took, as ``Round._of_view`` replays a view's history:
+#: there is one, but which it is may be hidden from the viewer.
 _HIDDEN_TILE: Any = object()
 
 #: What each obligation refuses a placement elsewhere with: (reason code, message).
@@ -150,7 +150,7 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
                     f"inconsistent view: move {i} is seat {entry.seat}'s, but seat {self._current} was to move"
                 )
             try:
-                self._replay_public(entry.seat, entry.move)
+                self._apply(entry.seat, entry.move, _HIDDEN_TILE)  # which tile is hidden
             except (KeyError, ValueError):  # an end not open then, a tile without its number
                 raise StateError(f"inconsistent view: move {i} ({entry.move}) does not replay on its layout") from None
         replayed = (
@@ -171,14 +171,15 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
             self._drawn = view.drawn_tile
         return self
 
-    def _replay_public(self, mover: int, move: Move) -> None:
-        """What ``move`` does to the public state (``push`` without the
-        hands, the yard and the checks): for ``_of_view``."""
+    def _apply(self, mover: int, move: Move, drawn: Optional[Tile]) -> None:
+        """What ``move`` by ``mover`` does to the layout, the turn and the
+        points (``drawn``: the tile a Draw took): ``push`` without the checks,
+        the yard and the records. ``_of_view`` replays a view's history with it."""
         if move.kind == PLACE:
             assert move.tile is not None and move.end is not None  # a placement's
             self._place(mover, move.tile, move.end)
         elif move.kind == DRAW:
-            self._drawn = _HIDDEN_TILE  # the same seat moves again
+            self._drawn = drawn  # the same seat moves again
         else:
             self._drawn = None
             self._game.after_pass(self, mover)
@@ -414,19 +415,12 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
             raise IllegalMoveError(reason, messages.illegal_move(self, reason, move, seat))
         self._undo.append(self._snapshot())
         mover = self._current
-        drawn = None
-        if move.kind == PLACE:
-            assert move.tile is not None and move.end is not None
-            self._place(mover, move.tile, move.end)
-        elif move.kind == DRAW:
-            drawn = self._drawn = self._yard.pop(0)
-            self._hands[mover].add(drawn)  # the same seat moves again
-        else:
-            self._drawn = None
-            self._game.after_pass(self, mover)
+        drawn = self._yard.pop(0) if move.kind == DRAW else None
+        if drawn is not None:
+            self._hands[mover].add(drawn)
+        self._apply(mover, move, drawn)
         self._moves.append(move)
         self._log.append((mover, drawn))
-        self._score(mover, move.tile if move.kind == PLACE else None)
         self._check_end()
 
     def _place(self, mover: int, tile: Tile, end: int) -> None:

@@ -39,6 +39,9 @@ BOT_KINDS: Dict[str, float] = {
 }  # fmt: skip
 #: Every kind of seat: a person, or one of the bots.
 SEAT_KINDS = ("human",) + tuple(BOT_KINDS)
+#: The bots that answer well under a millisecond, asked on the event loop; the
+#: others think in worker threads (``learned``: 0.6 ms a move in the reference).
+QUICK_BOTS = ("random", "greedy")
 #: The worker threads the searching bots think in (a search releases the
 #: interpreter while it runs; more threads than this wait their turn).
 _SEARCHES = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="dominocore-bot")
@@ -286,7 +289,7 @@ class Table:
                         return
                     view, number = round_.view(mover), len(round_.move_stack)
                 key = (self.seed * 0x9E3779B97F4A7C15 + self.moves) % 2**64
-                if BOT_KINDS[kind] or kind == "learned":  # a search, or a network (0.6 ms a move in the reference)
+                if kind not in QUICK_BOTS:  # a search for its budget, or a network, in a worker thread
                     move = await asyncio.get_running_loop().run_in_executor(_SEARCHES, bot_move, kind, view, key)
                 else:  # a plain policy takes well under a millisecond: no thread, but let the others run first
                     await asyncio.sleep(0)
