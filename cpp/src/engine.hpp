@@ -413,11 +413,11 @@ struct Engine {
     while (!r.over) {
       if (policies[r.f.cur] != Policy::Random) {
         apply<kRecord>(r, greedy(r));
-      } else if constexpr (G::kDistinct != games::DistinctListing::Listed) {
-        // The same pick as the listing's below, by rank: one draw of the
-        // generator over the same count, and no list.
-        const games::DistinctByNumber<G::kDistinct == games::DistinctListing::ByNumberLocked>
-            places(r, pool_of(r));
+      } else {
+        // The k-th move of the distinct listing, found by rank (the game's
+        // DistinctPick): one draw of the generator over the listing's count,
+        // and no list.
+        const typename G::DistinctPick places(r, pool_of(r));
         const int n = places.count();
         Move m;
         const bool other = move_after_places(r, n, m);
@@ -428,23 +428,6 @@ struct Engine {
         } else {
           apply<kRecord>(r, m);
         }
-      } else {
-        // The listing as (tile, end index) codes: the chosen one alone becomes
-        // a move, and its placement needs no search for the end.
-        constexpr uint16_t kDraw = 0xFFFF, kPass = 0xFFFE;
-        static_assert(kMaxTiles * kMaxEnds < kPass, "a code per placement");
-        uint16_t buf[kMaxDistinctMoves];
-        int n = 0;
-        for_each_distinct(
-            r, [&](int t, int i) { buf[n++] = static_cast<uint16_t>(t * kMaxEnds + i); },
-            [&](const Move& m) { buf[n++] = m.kind == MoveKind::Draw ? kDraw : kPass; });
-        const int code = buf[rng.below_unchecked(static_cast<uint64_t>(n))];
-        if (code == kDraw)
-          draw<kRecord>(r);
-        else if (code == kPass)
-          pass<kRecord>(r);
-        else
-          place<kRecord>(r, code / kMaxEnds, code % kMaxEnds);
       }
     }
   }

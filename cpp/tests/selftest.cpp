@@ -282,29 +282,26 @@ static void candidate_moves(const State& s, Rng& rng, std::vector<Move>& out) {
   }
 }
 
-// The random policy's pick by rank (games::DistinctByNumber, Engine::play_out)
+// The random policy's pick by rank (a game's DistinctPick, Engine::play_out)
 // finds the distinct listing's placements, in its order and no other.
 static void check_pick_by_rank(const State& s, const std::vector<Move>& dist) {
   games::with_game(s.rules().game, [&](auto tag) {
     using G = DOMINOCORE_GAME(tag);
-    if constexpr (G::kDistinct != games::DistinctListing::Listed) {
-      const RoundData& r = s.data();
-      TileSet pool;
-      if (r.f.drawn >= 0)
-        pool.set(r.f.drawn);
-      else
-        pool = r.hands[r.f.cur];
-      const games::DistinctByNumber<G::kDistinct == games::DistinctListing::ByNumberLocked> places(
-          r, pool);
-      std::vector<Move> listed;
-      for (const Move& m : dist)
-        if (m.is_place()) listed.push_back(m);
-      CHECK(places.count() == static_cast<int>(listed.size()));
-      for (int k = 0; k < places.count() && k < static_cast<int>(listed.size()); ++k) {
-        const auto at = places.nth(k);
-        CHECK(at.end >= 0 &&
-              Move::place(at.tile, r.end_id[at.end]) == listed[static_cast<size_t>(k)]);
-      }
+    const RoundData& r = s.data();
+    TileSet pool;
+    if (r.f.drawn >= 0)
+      pool.set(r.f.drawn);
+    else
+      pool = r.hands[r.f.cur];
+    const typename G::DistinctPick places(r, pool);
+    std::vector<Move> listed;
+    for (const Move& m : dist)
+      if (m.is_place()) listed.push_back(m);
+    CHECK(places.count() == static_cast<int>(listed.size()));
+    for (int k = 0; k < places.count() && k < static_cast<int>(listed.size()); ++k) {
+      const auto at = places.nth(k);
+      CHECK(at.end >= 0 &&
+            Move::place(at.tile, r.end_id[at.end]) == listed[static_cast<size_t>(k)]);
     }
   });
 }
@@ -454,6 +451,42 @@ static void run_round_checks(const Rules& rules, uint64_t seed, bool greedy, Swe
   CHECK(s == at_deal);
   CHECK(throws<IllegalMove>([&] { s.pop(); }));
   ++sw.rounds;
+}
+
+// The fives family, whose rules selftest_fives.cpp checks by hand: the pick
+// by rank against the listing at every position of random rounds, with the
+// spinner's sides opening either way, and in teams.
+static void test_fives_pick_by_rank(bool quick) {
+  std::vector<Rules> rs;
+  for (int n : {6, 9, 12})
+    for (int p : {2, 3, 4}) {
+      rs.push_back(all_fives(p, n));
+      rs.push_back(fives_and_threes(p, n));
+    }
+  RulesSpec spec;
+  spec.game = Game::AllFives;
+  spec.players = 4;
+  spec.sides_open = SidesOpen::AtOnce;
+  rs.push_back(make_rules(spec));
+  spec.teams = 2;
+  rs.push_back(make_rules(spec));
+  long positions = 0;
+  std::vector<Move> dist;
+  for (size_t i = 0; i < rs.size(); ++i)
+    for (uint64_t k = 0; k < (quick ? 4u : 16u); ++k) {
+      const uint64_t seed = 1000003ull * i + k;
+      Rng deal(seed);
+      State s(rs[i], deal);
+      RandomPlayer rp(seed);
+      while (!s.is_over()) {
+        s.legal_moves(dist, true);
+        check_pick_by_rank(s, dist);
+        ++positions;
+        s.push(rp.choose(s));
+      }
+    }
+  std::printf("  fives pick by rank: %zu rule configurations, %ld positions\n", rs.size(),
+              positions);
 }
 
 static void test_random_rounds(bool quick) {
@@ -1659,6 +1692,7 @@ int main(int argc, char** argv) {
   test_information();
   std::printf("  set-ups, scenarios and information ok\n");
   test_random_rounds(quick);
+  test_fives_pick_by_rank(quick);
   test_match_and_sim();
   test_match_tally();
   test_sim_control();

@@ -79,7 +79,7 @@ struct Block : GameBase, FixedActionSpace {
   static Reason may_attach(const RoundData& r, int tile, int i, int /*seat*/) noexcept {
     return lead_line_may_attach(r, tile, i);
   }
-  static constexpr DistinctListing kDistinct = DistinctListing::Listed;  // the lead
+  using DistinctPick = AfterTheLead<DistinctByNumber<false>>;
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
     if (lead_end_open(r)) {  // the lead: the lead end is the only end

@@ -92,18 +92,18 @@ inline void places_by_number(const RoundData& r, const TileSet& pool, bool disti
   }
 }
 
-/// How a game's for_each_place lists the distinct placements, which tells the
-/// random policy whether it may pick one by rank without listing them all
-/// (Engine::play_out): places_by_number's listing, without or with locks, or
-/// one that only its own listing gives.
-enum class DistinctListing : uint8_t { ByNumber, ByNumberLocked, Listed };
+/// A placement a pick by rank found: the tile and the end index.
+struct PickedPlace {
+  int tile = -1, end = -1;
+};
 
 /// The distinct placements that places_by_number<kLocks> lists for `pool`,
-/// counted and picked by rank without listing them. A tile lists one
-/// placement, or two when it is not a double and both its numbers have a
-/// legal end (by the lower end index first); so the count is the tiles plus
-/// the tiles with two, which whole-set operations give (measured faster than
-/// a look at each tile), and the k-th is found by walking the tiles.
+/// counted and picked by rank without listing them (a game's DistinctPick).
+/// A tile lists one placement, or two when it is not a double and both its
+/// numbers have a legal end (by the lower end index first); so the count is
+/// the tiles plus the tiles with two, which whole-set operations give
+/// (measured faster than a look at each tile), and the k-th is found by
+/// walking the tiles.
 template <bool kLocks>
 class DistinctByNumber {
  public:
@@ -128,11 +128,8 @@ class DistinctByNumber {
     return cand_.count() + two_.count();
   }
 
-  struct Place {
-    int tile = -1, end = -1;  ///< the tile and the end index
-  };
   /// The k-th placement in canonical order (0 <= k < count()).
-  Place nth(int k) const noexcept {
+  PickedPlace nth(int k) const noexcept {
     for (int w = 0; w < 3; ++w) {
       const uint64_t twos = two_.w[w];
       for (uint64_t x = cand_.w[w]; x; x &= x - 1) {  // a hand's few tiles: no count first
@@ -140,12 +137,12 @@ class DistinctByNumber {
         const int width = 1 + static_cast<int>((twos >> bit) & 1u);
         if (k < width) {
           const int tile = w * 64 + bit;
-          return Place{tile, end_of(tile, k)};
+          return PickedPlace{tile, end_of(tile, k)};
         }
         k -= width;
       }
     }
-    return Place{};  // k out of range
+    return PickedPlace{};  // k out of range
   }
 
  private:
@@ -169,7 +166,74 @@ class DistinctByNumber {
 
   TileSet cand_, two_;
   uint32_t unlocked_;
-  int8_t first_[kMaxNumbers];  // lowest legal end index per number, -1 none
+  int8_t first_[kMaxNumbers + 1];  // lowest legal end index per number (a lead end's too), -1 none
+};
+
+/// The placements that places_by_number lists with `distinct` off (each tile
+/// on every legal end of its numbers: the fives family's arms are not
+/// equivalent), counted and picked by rank without listing them.
+class EveryPlaceByNumber {
+ public:
+  EveryPlaceByNumber(const RoundData& r, const TileSet& pool) noexcept
+      : r_(r), cand_(pool & r.legal_mask) {
+    r.legal_slice(b_, e_);
+    std::memset(ends_, 0, sizeof ends_);
+    for (int i = b_; i < e_; ++i) ++ends_[r.end_num[i]];
+  }
+  int count() const noexcept {
+    if (!cand_.any()) return 0;
+    int n = 0;
+    for (int i = b_; i < e_; ++i) n += (cand_ & number_mask(r_.end_num[i])).count();
+    return n;
+  }
+  /// The k-th placement in canonical order (0 <= k < count()).
+  PickedPlace nth(int k) const noexcept {
+    for (int w = 0; w < 3; ++w)
+      for (uint64_t x = cand_.w[w]; x; x &= x - 1) {
+        const int tile = w * 64 + detail::ctz64(x), lo = tile_low(tile), hi = tile_high(tile);
+        const int width = ends_[lo] + (hi != lo ? ends_[hi] : 0);
+        if (k < width) {
+          for (int i = b_; i < e_; ++i)
+            if (shows(tile, r_.end_num[i]) && k-- == 0) return PickedPlace{tile, i};
+        }
+        k -= width;
+      }
+    return PickedPlace{};  // k out of range
+  }
+
+ private:
+  const RoundData& r_;
+  TileSet cand_;
+  int b_ = 0, e_ = 0;              // the legal ends
+  uint8_t ends_[kMaxNumbers + 1];  // legal ends per number (a lead end's too)
+};
+
+/// `Pick`, for the games that open with a lead end (Block, the fives
+/// family): while it is open it is the only end and takes every tile, so the
+/// k-th placement is the k-th tile, on end index 0.
+template <class Pick>
+class AfterTheLead : public Pick {
+ public:
+  AfterTheLead(const RoundData& r, const TileSet& pool) noexcept
+      : Pick(r, pool), lead_(lead_end_open(r)), leads_(pool & r.legal_mask) {}
+  int count() const noexcept { return lead_ ? leads_.count() : Pick::count(); }
+  PickedPlace nth(int k) const noexcept {
+    if (!lead_) return Pick::nth(k);
+    for (int w = 0; w < 3; ++w) {
+      uint64_t x = leads_.w[w];
+      const int n = detail::popcount64(x);
+      if (k < n) {
+        for (; k > 0; --k) x &= x - 1;
+        return PickedPlace{w * 64 + detail::ctz64(x), 0};
+      }
+      k -= n;
+    }
+    return PickedPlace{};  // k out of range
+  }
+
+ private:
+  bool lead_;
+  TileSet leads_;
 };
 
 /// What make_rules reads of a game before its own hooks: the default and the
@@ -277,8 +341,14 @@ struct GameBase {
 
   /// emit(tile, end index) for each legal placement of a `pool` tile by the
   /// player to move, in canonical order; `distinct` as in docs/rules.md 1.7.
-  /// A game that lists otherwise says so in kDistinct.
-  static constexpr DistinctListing kDistinct = DistinctListing::ByNumber;
+  /// A game that lists otherwise gives its own DistinctPick too.
+  ///
+  /// DistinctPick: the random seats' pick (Engine::play_out), which counts
+  /// the distinct placements and finds the k-th without listing them: a
+  /// class built from (round, pool) with count() and nth(k) (a PickedPlace),
+  /// in the listing's order. The C++ self-test compares every rank's pick
+  /// with the listing in every position of its sweep.
+  using DistinctPick = DistinctByNumber<false>;
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
     places_by_number<false>(r, pool, distinct, emit);

@@ -47,7 +47,7 @@ struct Doubles : GameBase, FixedActionSpace {
     if (!is_double(tile) && !((r.f.unlocked >> v) & 1u)) return Reason::Locked;
     return Reason::Ok;
   }
-  static constexpr DistinctListing kDistinct = DistinctListing::ByNumberLocked;
+  using DistinctPick = DistinctByNumber<true>;
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit) {
     places_by_number<true>(r, pool, distinct, emit);

@@ -165,7 +165,7 @@ struct FivesFamily : GameBase, FivesLayout {
     return lead_line_may_attach(r, tile, i);
   }
   /// F9: by tile, then by end id; every placement (no end is equivalent to another).
-  static constexpr DistinctListing kDistinct = DistinctListing::Listed;
+  using DistinctPick = AfterTheLead<EveryPlaceByNumber>;
   template <class Emit>
   static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
                              Emit& emit) {

@@ -8,6 +8,7 @@
 // (k >= 1) opened end p + k: the train of any end is found in O(1).
 #pragma once
 
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,9 @@
 
 namespace dominocore {
 namespace games {
+
+class OpenTrains;
+class DistinctByTrain;
 
 struct MexicanTrain : GameBase {
   // ---- the rules (mexican_train.md M1, M8) --------------------------------
@@ -38,21 +42,19 @@ struct MexicanTrain : GameBase {
   /// M2: the engine opens one hub end per train, ids 0..p; the starter moves.
   static void place_centre(RoundData& r, int centre, int starter) noexcept;
 
-  /// The train of an end ever created: hub end t is train t.
+  /// The train of an end ever created: hub end t is train t. Written as a
+  /// select, not a branch, which the listing's walk over the ends
+  /// mispredicted: a hub end reads placed[0], the engine, and drops it.
   static int train_of(const RoundData& r, int end_id) noexcept {
-    const int p = r.players();
-    return end_id <= p ? end_id : r.placed[end_id - p].train;
+    const int k = end_id - r.players();
+    const int train = r.placed[k > 0 ? k : 0].train;
+    return k > 0 ? train : end_id;
   }
   /// M2: own train, the Mexican train, and any train with a marker.
   static bool open_to(const RoundData& r, int train, int seat) noexcept {
-    return train == seat || train == r.players() || ((r.f.markers >> train) & 1u);
+    return (train == seat) | (train == r.players()) | ((r.f.markers >> train) & 1u);
   }
-  static TileSet seat_mask(const RoundData& r, int seat) noexcept {
-    TileSet m;
-    for (int i = 0; i < r.n_ends; ++i)
-      if (open_to(r, train_of(r, r.end_id[i]), seat)) m |= number_mask(r.end_num[i]);
-    return m;
-  }
+  static TileSet seat_mask(const RoundData& r, int seat) noexcept;
   /// Called once the engine has found no unsatisfied double elsewhere.
   static Reason may_attach(const RoundData& r, int tile, int i, int seat) noexcept {
     if (!r.f.obl_left && !open_to(r, train_of(r, r.end_id[i]), seat)) return Reason::NotYourTrain;
@@ -80,26 +82,9 @@ struct MexicanTrain : GameBase {
       if (!open[t]) o[t * (n + 1) + n] = 1.0f;
   }
   /// M7: by tile, then by train; the distinct listing is the full one.
-  static constexpr DistinctListing kDistinct = DistinctListing::Listed;
+  using DistinctPick = DistinctByTrain;
   template <class Emit>
-  static void for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
-                             Emit& emit) {
-    const int trains = r.players() + 1, seat = r.f.cur;
-    int at[kMaxPlayers + 1];  // the end index of each train open to the seat, else -1
-    for (int t = 0; t < trains; ++t) at[t] = -1;
-    if (r.f.obl_left) {  // M3: the unsatisfied double's end only, whoever's train
-      at[train_of(r, r.end_id[r.f.obl_pos])] = r.f.obl_pos;
-    } else {
-      for (int i = 0; i < r.n_ends; ++i) {
-        const int t = train_of(r, r.end_id[i]);
-        if (open_to(r, t, seat)) at[t] = i;
-      }
-    }
-    (pool & r.legal_mask).for_each([&](int tile) {
-      for (int t = 0; t < trains; ++t)
-        if (at[t] >= 0 && shows(tile, r.end_num[at[t]])) emit(tile, at[t]);
-    });
-  }
+  static void for_each_place(const RoundData& r, const TileSet& pool, bool distinct, Emit& emit);
 
   /// Remembers the train of a placement; one end on the same train.
   static void single_opens(RoundData& r, Placement& pl) noexcept {
@@ -161,6 +146,92 @@ struct MexicanTrain : GameBase {
     return lowest_total_wins(rules, t);
   }
 };
+
+/// The trains open to `seat` now (M2; M3: under an unsatisfied double, its
+/// end alone, whoever's train), by the number their end shows: a tile's
+/// placements are the trains of its two numbers, in train order. Every train
+/// has one open end. Built without branches on the trains, which the
+/// listing's test of each train for each tile mispredicted about three times
+/// a move.
+class OpenTrains {
+ public:
+  OpenTrains(const RoundData& r, int seat) noexcept {
+    std::memset(by_number_, 0, sizeof by_number_);
+    int b, e;
+    r.legal_slice(b, e);
+    for (int i = b; i < e; ++i) {
+      const int t = MexicanTrain::train_of(r, r.end_id[i]), v = r.end_num[i];
+      const unsigned open = r.f.obl_left ? 1u : MexicanTrain::open_to(r, t, seat);
+      at_[t] = static_cast<int8_t>(i);
+      by_number_[v] = static_cast<uint16_t>(by_number_[v] | open << t);
+      numbers_ |= open << v;
+    }
+  }
+  /// The tiles that go on one of the trains.
+  TileSet tiles() const noexcept { return numbers_union(numbers_); }
+  /// The trains `tile` goes on (bit t: train t).
+  unsigned trains_of(int tile) const noexcept {
+    return by_number_[tile_low(tile)] | by_number_[tile_high(tile)];
+  }
+  /// The end index of train t's open end.
+  int end_of(int train) const noexcept { return at_[train]; }
+  /// The placements of the tiles of `cand`: each once per train of its numbers.
+  int placements(const TileSet& cand) const noexcept {
+    int n = 0;
+    for (uint32_t x = numbers_; x; x &= x - 1) {
+      const int v = detail::ctz64(x);
+      n += detail::popcount64(by_number_[v]) * (cand & number_mask(v)).count();
+    }
+    return n;
+  }
+
+ private:
+  uint16_t by_number_[kMaxNumbers];  // bit t: train t is open and its end shows v
+  int8_t at_[kMaxPlayers + 1];       // end index of each train's end, where read
+  uint32_t numbers_ = 0;             // the numbers of the open trains' ends
+};
+
+/// The random seats' pick by rank (GameBase::DistinctPick): the listing of
+/// for_each_place counted and walked, without writing it.
+class DistinctByTrain {
+ public:
+  DistinctByTrain(const RoundData& r, const TileSet& pool) noexcept
+      : open_(r, r.f.cur), cand_(pool & open_.tiles()) {}
+  int count() const noexcept { return cand_.any() ? open_.placements(cand_) : 0; }
+  /// The k-th placement in canonical order (0 <= k < count()).
+  PickedPlace nth(int k) const noexcept {
+    for (int w = 0; w < 3; ++w)
+      for (uint64_t x = cand_.w[w]; x; x &= x - 1) {
+        const int tile = w * 64 + detail::ctz64(x);
+        unsigned trains = open_.trains_of(tile);
+        const int width = detail::popcount64(trains);
+        if (k < width) {
+          for (; k > 0; --k) trains &= trains - 1;
+          return PickedPlace{tile, open_.end_of(detail::ctz64(trains))};
+        }
+        k -= width;
+      }
+    return PickedPlace{};  // k out of range
+  }
+
+ private:
+  OpenTrains open_;
+  TileSet cand_;
+};
+
+inline TileSet MexicanTrain::seat_mask(const RoundData& r, int seat) noexcept {
+  return OpenTrains(r, seat).tiles();
+}
+
+template <class Emit>
+void MexicanTrain::for_each_place(const RoundData& r, const TileSet& pool, bool /*distinct*/,
+                                  Emit& emit) {
+  const OpenTrains open(r, r.f.cur);
+  (pool & open.tiles()).for_each([&](int tile) {
+    for (unsigned trains = open.trains_of(tile); trains; trains &= trains - 1)
+      emit(tile, open.end_of(detail::ctz64(trains)));
+  });
+}
 
 }  // namespace games
 

@@ -19,8 +19,8 @@
 //   the layout   double_opens(round, placement)*, single_opens(round,
 //                placement), legal_mask(round), seat_mask(round, seat),
 //                may_attach(round, tile, end index, seat),
-//                for_each_place(round, pool, distinct, emit), kDistinct (how
-//                it lists: DistinctListing), train_of(round, id)
+//                for_each_place(round, pool, distinct, emit), DistinctPick
+//                (the random pick by rank), train_of(round, id)
 //   the turn     after_place(round, mover, placement), after_pass(round,
 //                mover), can_draw(round)
 //   the result   score_round(round, result)*, kPointsAreCosts*,
