@@ -225,8 +225,14 @@ def observing(module, rules) -> Callable[[int], int]:
     return lambda k: repeat_calls(lambda: module.Round.observation_tensors(rounds, seats, out=out), k) * len(rounds)
 
 
+def other_game(name: str) -> Callable[..., Callable[[int], int]]:
+    """A WORKLOADS entry's prepare: random rounds of the game class ``name`` (its defaults, 4 players)."""
+    return lambda m, r: lambda k: m.simulate(getattr(m, name)(players=4), rounds=k, seed=1, threads=1).moves.size
+
+
 #: The --baseline table: name -> (unit, size, prepare(module, rules) -> work(size) -> units), run by the
-#: same code on both sides with Chicken Foot trains, double-9, 4 players; only work(size) is timed.
+#: same code on both sides with Chicken Foot trains, double-9, 4 players (the other games' simulate
+#: rows: their own); only work(size) is timed.
 #: Use only API that older versions have too.
 WORKLOADS: Dict[str, Tuple[str, int, Callable[..., Callable[[int], int]]]] = {
     "simulate, 1 thread": (
@@ -234,6 +240,10 @@ WORKLOADS: Dict[str, Tuple[str, int, Callable[..., Callable[[int], int]]]] = {
         100_000,
         lambda m, r: lambda k: m.simulate(r, rounds=k, seed=1, threads=1).moves.size,
     ),
+    **{
+        f"simulate, 1 thread, {name} 4p": ("rounds/s", size, other_game(name))
+        for name, size in (("Doubles", 100_000), ("Block", 100_000), ("MexicanTrain", 20_000), ("AllFives", 50_000))
+    },
     "step loop": ("actions/s", 4_000, lambda m, r: lambda k: step_loop(m, r, k)),
     "Round.clone()": ("clones/s", 500_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).clone, k)),
     "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).legal_moves, k)),
@@ -586,6 +596,8 @@ def main() -> None:
 
     block_moves = best_rate(moves_of(core.Block(players=2)), repeats)
     rows.append(("simulate, Block 2p, C++, 1 thread", block_moves, "moves/s"))
+    mexican_moves = best_rate(moves_of(core.MexicanTrain(players=4)), repeats)
+    rows.append(("simulate, Mexican Train 4p, C++, 1 thread", mexican_moves, "moves/s"))
     for label, rules in (
         ("All Fives 2p", core.AllFives(players=2)),
         ("All Fives 4p teams", core.AllFives(players=4, teams=2)),
