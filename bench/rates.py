@@ -22,7 +22,10 @@ def without_blas_threads() -> None:
     (up to 7% of a profile); the environment carries over to worker processes."""
     if "OPENBLAS_NUM_THREADS" not in os.environ:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
-        os.execv(sys.executable, [sys.executable, *sys.argv])
+        # with the interpreter's own options (3.10+): a compare.py worker run as `python -S`
+        # would otherwise import the editable install, not the build on its PYTHONPATH
+        again = getattr(sys, "orig_argv", [sys.executable, *sys.argv])[1:]
+        os.execv(sys.executable, [sys.executable, *again])
 
 
 class Rate(NamedTuple):
