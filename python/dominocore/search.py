@@ -23,7 +23,7 @@ from .common.errors import RulesError, StateError
 from .common.extensions import register_search_policies
 from .common.inference import check_candidates, check_model, core_arguments
 from .common.moves import Move
-from .common.policies import PLAIN_POLICIES
+from .common.policies import PLAIN_POLICIES, ROUND_OVER_MESSAGE
 from .common.view import PlayerView, register_view_check, view_fields, view_record
 from .native.codec import _core, decode
 from .native.learned import network_for
@@ -111,7 +111,7 @@ def _state_from_view(view: PlayerView) -> Any:
     """A core state with ``view``'s information (hidden tiles made up, docs/search.md 4),
     after every check of ``_checked_state``: a search never runs on unchecked data."""
     if view.result is not None:
-        raise StateError("the round is over: there is no move to choose")
+        raise StateError(ROUND_OVER_MESSAGE)
     if view.current_player != view.seat:
         raise StateError(
             f"it is seat {view.current_player}'s turn, not the viewer's (seat {view.seat}): "
@@ -124,7 +124,7 @@ def _core_state(position: Any, cheat: bool) -> Any:
     """The core state to search from: a compiled ``Round``'s own, else one built from a view."""
     if isinstance(position, Round):
         if position.is_over:
-            raise StateError("the round is over: there is no move to choose")
+            raise StateError(ROUND_OVER_MESSAGE)
         return position._s
     if isinstance(position, PlayerView):
         if cheat:
@@ -132,7 +132,7 @@ def _core_state(position: Any, cheat: bool) -> Any:
         return _state_from_view(position)
     if hasattr(position, "view") and hasattr(position, "current_player") and hasattr(position, "is_over"):
         if position.is_over:
-            raise StateError("the round is over: there is no move to choose")
+            raise StateError(ROUND_OVER_MESSAGE)
         if cheat:  # a reference round: its record, loaded by the core
             return Round.from_dict(position.to_dict())._s
         return _state_from_view(position.view(position.current_player))

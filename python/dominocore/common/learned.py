@@ -1,7 +1,8 @@
 """The learned policy's neutral parts (docs/learning.md 3): the name a weights
 file carries for its rules, where the shipped files live, the writer the
 training script uses, and the fixed-point arithmetic in numpy (the reference
-and the trainer evaluate with it). Each engine reads the files with its own
+and the trainer evaluate with it), and the record of the files each engine
+loaded (``LoadedFiles``, for Ray's workers). Each engine reads the files with its own
 code; the core reads and evaluates in C++, apart from all of this, and both
 give the same integers.
 """
@@ -9,13 +10,15 @@ give the same integers.
 from __future__ import annotations
 
 import struct
+import threading
 from pathlib import Path
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
 
 __all__ = [
     "ACTIVATION_MAX",
+    "LoadedFiles",
     "MAGIC",
     "WEIGHTS_DIR",
     "network_key",
@@ -32,6 +35,29 @@ MAGIC = b"DCNET\x00\x00\x01"
 ACTIVATION_MAX = 127
 #: The networks shipped in the package, one file per key.
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights"
+
+
+class LoadedFiles:
+    """The weights files an engine's ``load_network`` made the networks of
+    their keys in this process, the latest of each key: what a worker
+    process loads to play ``"learned"`` as this one does
+    (``dominocore.distributed``)."""
+
+    def __init__(self) -> None:
+        self._files: Dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def keep(self, key: str, data: bytes, install: Callable[[], None]) -> None:
+        """``install()``, which makes a network of ``data`` the one of
+        ``key``, and ``data`` kept as that key's file, in one step."""
+        with self._lock:
+            install()
+            self._files[key] = bytes(data)
+
+    def files(self) -> List[bytes]:
+        """The files kept, one a key."""
+        with self._lock:
+            return list(self._files.values())
 
 
 def network_key(rules: Any) -> str:

@@ -31,7 +31,12 @@ __all__ = [
     "is_bot",
     "is_plain_policy",
     "resolve_players",
+    "ROUND_OVER_MESSAGE",
 ]
+
+#: What a bot says when asked to move in a finished round (StateError), in
+#: both engines' players and the searches.
+ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
 
 #: The built-in bots, which each engine plays on its own ("learned": docs/learning.md).
 PLAIN_POLICIES = ("random", "greedy", "learned")
@@ -47,7 +52,7 @@ def view_moves(view: Any) -> List[Move]:
     moves (the distinct listing, docs/rules.md 1.7). ``StateError`` when the
     round was over or it was not the viewer's turn when the view was taken."""
     if view.is_over:
-        raise StateError("the round is over: there is no move to choose")
+        raise StateError(ROUND_OVER_MESSAGE)
     if view.current_player != view.seat:
         raise StateError(
             f"this is seat {view.seat}'s view, and seat {view.current_player} is to move: "
@@ -66,7 +71,7 @@ class CallablePlayer:
     def choose(self, round: Any) -> Move:
         """The function's move for the seat to move in ``round``."""
         if round.is_over:
-            raise StateError("the round is over: there is no move to choose")
+            raise StateError(ROUND_OVER_MESSAGE)
         answer = self.function(round.view(round.current_player))
         if isinstance(answer, int) and not isinstance(answer, bool):
             move: Move = round.action_to_move(answer)

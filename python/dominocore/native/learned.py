@@ -5,14 +5,14 @@ and registers them with the core before a ``"learned"`` seat plays.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
-from typing import Any, Dict, List, Sequence, Union
+from typing import Any, List, Sequence, Union
 
 from ..common.checks import as_int, shown
 from ..common.errors import StateError
+from ..common.learned import LoadedFiles
 from ..common.moves import Move
-from ..common.policies import view_moves
+from ..common.policies import ROUND_OVER_MESSAGE, view_moves
 from ..common.view import PlayerView
 from .codec import _core, core_rules, decode
 from .network_registry import register_shipped
@@ -50,9 +50,7 @@ class Network:
         return f"<Network {self.key} {self.inputs}-{'-'.join(map(str, self.hidden))}-{self.actions + 1}>"
 
 
-#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
-_loaded_files: Dict[str, bytes] = {}
-_loaded_lock = threading.Lock()
+_loaded = LoadedFiles()
 
 
 def load_network(source: Union[str, Path, bytes]) -> Network:
@@ -61,18 +59,13 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
     later ``"learned"`` seat."""
     data = source if isinstance(source, (bytes, bytearray)) else Path(source).read_bytes()
     net = _core.Network.parse(bytes(data))
-    with _loaded_lock:
-        _core.register_network(net)
-        _loaded_files[net.key] = bytes(data)
+    _loaded.keep(net.key, data, lambda: _core.register_network(net))
     return Network(net)
 
 
 def loaded_networks() -> List[bytes]:
-    """The weights files ``load_network`` made the networks of their keys in
-    this process, the latest of each key: what a worker process loads to
-    play ``"learned"`` as this one does (``dominocore.distributed``)."""
-    with _loaded_lock:
-        return list(_loaded_files.values())
+    """The weights files ``load_network`` loaded here (``common.learned.LoadedFiles``)."""
+    return _loaded.files()
 
 
 def network_for(rules: Any) -> Network:
@@ -104,7 +97,7 @@ class LearnedPlayer:
         if not isinstance(round, Round):
             raise TypeError(f"the learned player plays a dominocore Round or PlayerView, got {shown(round)}")
         if round.is_over:
-            raise StateError("the round is over: there is no move to choose")
+            raise StateError(ROUND_OVER_MESSAGE)
         network_for(round.rules)
         return decode(_core._learned_move(checked_round(round)))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import struct
-import threading
 from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple, Union
 
@@ -19,7 +18,15 @@ import numpy as np
 from ..common.checks import shown
 from ..common.errors import RulesError
 from ..common.information import observation_tensor_size
-from ..common.learned import MAGIC, fixed_point_outputs, fnv1a64, network_key, shipped_keys, shipped_weights
+from ..common.learned import (
+    MAGIC,
+    LoadedFiles,
+    fixed_point_outputs,
+    fnv1a64,
+    network_key,
+    shipped_keys,
+    shipped_weights,
+)
 from ..common.moves import Move
 
 __all__ = ["Network", "learned_action", "learned_log_probability", "load_network", "loaded_networks", "network_for"]
@@ -135,9 +142,7 @@ class Network:
 
 
 _registry: Dict[str, Network] = {}
-#: The weights files ``load_network`` read, by key (for Ray's workers: ``loaded_networks``).
-_loaded_files: Dict[str, bytes] = {}
-_lock = threading.Lock()
+_loaded = LoadedFiles()
 
 
 def load_network(source: Union[str, Path, bytes]) -> Network:
@@ -145,26 +150,20 @@ def load_network(source: Union[str, Path, bytes]) -> Network:
     the rules its key names, for every later ``"learned"`` seat."""
     data = source if isinstance(source, (bytes, bytearray)) else Path(source).read_bytes()
     net = Network(data)
-    with _lock:
-        _registry[net.key] = net
-        _loaded_files[net.key] = bytes(data)
+    _loaded.keep(net.key, data, lambda: _registry.__setitem__(net.key, net))
     return net
 
 
 def loaded_networks() -> List[bytes]:
-    """The weights files ``load_network`` made the networks of their keys in
-    this process, the latest of each key: what a worker process loads to
-    play ``"learned"`` as this one does (``dominocore.distributed``)."""
-    with _lock:
-        return list(_loaded_files.values())
+    """The weights files ``load_network`` loaded here (``common.learned.LoadedFiles``)."""
+    return _loaded.files()
 
 
 def network_for(rules: Any) -> Network:
     """The network of ``rules``: one loaded before, else the shipped one;
     ``RulesError`` when there is none or it does not fit."""
     key = network_key(rules)
-    with _lock:
-        net = _registry.get(key)
+    net = _registry.get(key)  # one dict read: atomic, as load_network's one write is
     if net is None:
         path = shipped_weights(key)
         if not path.exists():

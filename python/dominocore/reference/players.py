@@ -7,7 +7,7 @@ from typing import List, Tuple, Union, cast
 from ..common.checks import POLICIES, Guarded, check_policies, check_seed, shown
 from ..common.errors import StateError
 from ..common.moves import DRAW, PASS, Move
-from ..common.policies import view_moves
+from ..common.policies import ROUND_OVER_MESSAGE, view_moves
 from ..common.view import PlayerView, view_fields, view_record
 from .games import game_of
 from .learned import learned_action
@@ -17,9 +17,6 @@ from .round import Round, RoundAPI
 __all__ = [
     "RandomPlayer", "GreedyPlayer", "LearnedPlayer", "SharedRandom", "check_policies", "POLICIES", "ROUND_OVER_MESSAGE",
 ]  # fmt: skip
-
-#: What a bot says when asked to move in a finished round (StateError).
-ROUND_OVER_MESSAGE = "the round is over: there is no move to choose"
 
 
 def _round_in_play(round: object) -> Round:

@@ -29,6 +29,7 @@ from ..common.checks import (
 )
 from ..common.errors import IllegalMoveError, StateError
 from ..common.moves import DRAW, PLACE, End, Move, MoveLike, Placement, as_move
+from ..common.policies import ROUND_OVER_MESSAGE
 from ..common.results import RoundResult
 from ..common.rules import Rules, check_rules
 from ..common.tiles import Tile
@@ -136,7 +137,7 @@ class Round(RoundLegality, RoundActions, RoundInformation, RoundScoring, RoundAP
         replay does not give the view's public fields. Not a round to play
         on: moves, undo and records need the hidden tiles."""
         if view.result is not None:
-            raise StateError("the round is over: there is no move to choose")
+            raise StateError(ROUND_OVER_MESSAGE)
         rules, seat, p = view.rules, view.seat, view.rules.players
         self = cls.__new__(cls)
         hidden_yard: List[Any] = [None] * view.yard_size  # Block keeps them out of play (B1)

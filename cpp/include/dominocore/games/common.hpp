@@ -97,6 +97,21 @@ struct PickedPlace {
   int tile = -1, end = -1;
 };
 
+/// The walk of every pick by rank: the tile of `cand` where rank k falls when
+/// each tile, in index order, holds width(word, bit) ranks (the tile is
+/// 64 * word + bit); k becomes the rank within that tile. -1 past the last.
+template <class Width>
+inline int tile_at_rank(const TileSet& cand, int& k, const Width& width) noexcept {
+  for (int w = 0; w < 3; ++w)
+    for (uint64_t x = cand.w[w]; x; x &= x - 1) {  // a hand's few tiles: no count first
+      const int bit = detail::ctz64(x);
+      const int n = width(w, bit);
+      if (k < n) return w * 64 + bit;
+      k -= n;
+    }
+  return -1;
+}
+
 /// The distinct placements that places_by_number<kLocks> lists for `pool`,
 /// counted and picked by rank without listing them (a game's DistinctPick).
 /// A tile lists one placement, or two when it is not a double and both its
@@ -130,19 +145,9 @@ class DistinctByNumber {
 
   /// The k-th placement in canonical order (0 <= k < count()).
   PickedPlace nth(int k) const noexcept {
-    for (int w = 0; w < 3; ++w) {
-      const uint64_t twos = two_.w[w];
-      for (uint64_t x = cand_.w[w]; x; x &= x - 1) {  // a hand's few tiles: no count first
-        const int bit = detail::ctz64(x);
-        const int width = 1 + static_cast<int>((twos >> bit) & 1u);
-        if (k < width) {
-          const int tile = w * 64 + bit;
-          return PickedPlace{tile, end_of(tile, k)};
-        }
-        k -= width;
-      }
-    }
-    return PickedPlace{};  // k out of range
+    const int tile = tile_at_rank(
+        cand_, k, [&](int w, int bit) { return 1 + static_cast<int>((two_.w[w] >> bit) & 1u); });
+    return tile < 0 ? PickedPlace{} : PickedPlace{tile, end_of(tile, k)};
   }
 
  private:
@@ -188,16 +193,13 @@ class EveryPlaceByNumber {
   }
   /// The k-th placement in canonical order (0 <= k < count()).
   PickedPlace nth(int k) const noexcept {
-    for (int w = 0; w < 3; ++w)
-      for (uint64_t x = cand_.w[w]; x; x &= x - 1) {
-        const int tile = w * 64 + detail::ctz64(x), lo = tile_low(tile), hi = tile_high(tile);
-        const int width = ends_[lo] + (hi != lo ? ends_[hi] : 0);
-        if (k < width) {
-          for (int i = b_; i < e_; ++i)
-            if (shows(tile, r_.end_num[i]) && k-- == 0) return PickedPlace{tile, i};
-        }
-        k -= width;
-      }
+    const int tile = tile_at_rank(cand_, k, [&](int w, int bit) {
+      const int lo = tile_low(w * 64 + bit), hi = tile_high(w * 64 + bit);
+      return ends_[lo] + (hi != lo ? ends_[hi] : 0);
+    });
+    if (tile >= 0)
+      for (int i = b_; i < e_; ++i)
+        if (shows(tile, r_.end_num[i]) && k-- == 0) return PickedPlace{tile, i};
     return PickedPlace{};  // k out of range
   }
 
@@ -219,16 +221,8 @@ class AfterTheLead : public Pick {
   int count() const noexcept { return lead_ ? leads_.count() : Pick::count(); }
   PickedPlace nth(int k) const noexcept {
     if (!lead_) return Pick::nth(k);
-    for (int w = 0; w < 3; ++w) {
-      uint64_t x = leads_.w[w];
-      const int n = detail::popcount64(x);
-      if (k < n) {
-        for (; k > 0; --k) x &= x - 1;
-        return PickedPlace{w * 64 + detail::ctz64(x), 0};
-      }
-      k -= n;
-    }
-    return PickedPlace{};  // k out of range
+    const int tile = tile_at_rank(leads_, k, [](int, int) { return 1; });
+    return tile < 0 ? PickedPlace{} : PickedPlace{tile, 0};
   }
 
  private:

@@ -199,18 +199,13 @@ class DistinctByTrain {
   int count() const noexcept { return cand_.any() ? open_.placements(cand_) : 0; }
   /// The k-th placement in canonical order (0 <= k < count()).
   PickedPlace nth(int k) const noexcept {
-    for (int w = 0; w < 3; ++w)
-      for (uint64_t x = cand_.w[w]; x; x &= x - 1) {
-        const int tile = w * 64 + detail::ctz64(x);
-        unsigned trains = open_.trains_of(tile);
-        const int width = detail::popcount64(trains);
-        if (k < width) {
-          for (; k > 0; --k) trains &= trains - 1;
-          return PickedPlace{tile, open_.end_of(detail::ctz64(trains))};
-        }
-        k -= width;
-      }
-    return PickedPlace{};  // k out of range
+    const int tile = tile_at_rank(cand_, k, [&](int w, int bit) {
+      return detail::popcount64(open_.trains_of(w * 64 + bit));
+    });
+    if (tile < 0) return PickedPlace{};  // k out of range
+    unsigned trains = open_.trains_of(tile);
+    for (; k > 0; --k) trains &= trains - 1;  // its k-th train
+    return PickedPlace{tile, open_.end_of(detail::ctz64(trains))};
   }
 
  private:
