@@ -199,16 +199,21 @@ def sampling(module, rules) -> Callable[[int], int]:
     return work
 
 
-def searching(module, rules) -> Callable[[int], int]:
-    """IS-MCTS on 1 thread (2 trees, random rollouts) at the 20 positions of bench/search_rates.py,
-    ``k // 20`` iterations at each (the iterations made)."""
-    positions = search_positions(20)
+def searching(rollout: str) -> Callable[..., Callable[[int], int]]:
+    """A WORKLOADS entry's prepare: IS-MCTS on 1 thread (2 trees, ``rollout`` rollouts) at the 20 positions
+    of bench/search_rates.py, ``k // 20`` iterations at each (the iterations made)."""
 
-    def work(k: int) -> int:
-        bot = search.ISMCTSPlayer(iterations=max(1, k // len(positions)), trees=2, threads=1, seed=1)
-        return sum(bot.search(r)["iterations"] for r in positions)
+    def prepare(module, rules) -> Callable[[int], int]:
+        positions = search_positions(20)
 
-    return work
+        def work(k: int) -> int:
+            iterations = max(1, k // len(positions))
+            bot = search.ISMCTSPlayer(iterations=iterations, trees=2, threads=1, seed=1, rollout=rollout)
+            return sum(bot.search(r)["iterations"] for r in positions)
+
+        return work
+
+    return prepare
 
 
 def stepping(module, rules) -> Callable[[int], int]:
@@ -225,9 +230,12 @@ def observing(module, rules) -> Callable[[int], int]:
     return lambda k: repeat_calls(lambda: module.Round.observation_tensors(rounds, seats, out=out), k) * len(rounds)
 
 
-def other_game(name: str) -> Callable[..., Callable[[int], int]]:
-    """A WORKLOADS entry's prepare: random rounds of the game class ``name`` (its defaults, 4 players)."""
-    return lambda m, r: lambda k: m.simulate(getattr(m, name)(players=4), rounds=k, seed=1, threads=1).moves.size
+def other_game(name: str, policy: str = "random") -> Callable[..., Callable[[int], int]]:
+    """A WORKLOADS entry's prepare: rounds of the game class ``name`` (its defaults, 4 players), every seat
+    playing ``policy``."""
+    return lambda m, r: (
+        lambda k: m.simulate(getattr(m, name)(players=4), rounds=k, seed=1, threads=1, policy=policy).moves.size
+    )
 
 
 #: The --baseline table: name -> (unit, size, prepare(module, rules) -> work(size) -> units), run by the
@@ -244,11 +252,17 @@ WORKLOADS: Dict[str, Tuple[str, int, Callable[..., Callable[[int], int]]]] = {
         f"simulate, 1 thread, {name} 4p": ("rounds/s", size, other_game(name))
         for name, size in (("Doubles", 100_000), ("Block", 100_000), ("MexicanTrain", 20_000), ("AllFives", 50_000))
     },
+    **{
+        f"simulate greedy, 1 thread, {name} 4p": ("rounds/s", size, other_game(name, "greedy"))
+        for name, size in (("ChickenFoot", 100_000), ("Block", 100_000), ("MexicanTrain", 20_000), ("AllFives", 50_000))
+    },
     "step loop": ("actions/s", 4_000, lambda m, r: lambda k: step_loop(m, r, k)),
     "Round.clone()": ("clones/s", 500_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).clone, k)),
     "legal_moves(), mid-game": ("calls/s", 300_000, lambda m, r: lambda k: repeat_calls(mid_game(m, r).legal_moves, k)),
     "determinizer.sample()": ("worlds/s", 100_000, sampling),
-    "IS-MCTS, 1 thread": ("iterations/s", 400_000, searching),
+    "IS-MCTS, 1 thread": ("iterations/s", 400_000, searching("random")),
+    # the rollouts bench/tournament.py chose for Chicken Foot
+    "IS-MCTS greedy rollouts, 1 thread": ("iterations/s", 200_000, searching("greedy")),
     "VectorEnv.step_random, 1 thread": ("env steps/s", 300, stepping),
     "observation_tensors, batch of 1000": ("tensors/s", 40, observing),
 }

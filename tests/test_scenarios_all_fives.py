@@ -316,3 +316,15 @@ def test_f13_greedy_takes_the_most_points_now(dc):
     # 0-5 on either end scores 10; the heavier 2-5 would count 12, which scores nothing
     assert str(dc.GreedyPlayer().choose(r)) == "0-5@1"  # the most points, on the lowest end id
     assert str(dc.GreedyPlayer().choose(r.view(1))) == "0-5@1"
+
+
+def test_f13_greedy_counts_a_led_spinner_once_while_its_line_ends_are_open(dc):
+    r = fives(dc, [["5-5", "3-5", "1-1"], ["0-5", "2-5", "6-6"]], sides_open="at_once")
+    play(r, "5-5@0")
+    # 0-5 scores 10 on every end: on a line end the other one counts the spinner (10); on a side
+    # (ends 3, 4) both line ends stay open and still count it once, not twice (20). 2-5 counts 12.
+    assert [str(m) for m in r.legal_moves()][:4] == ["0-5@1", "0-5@2", "0-5@3", "0-5@4"]
+    assert str(dc.GreedyPlayer().choose(r)) == "0-5@1"
+    assert str(dc.GreedyPlayer().choose(r.view(1))) == "0-5@1"
+    r.push("0-5@3")
+    assert r.points_stack[-1] == 10
