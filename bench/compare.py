@@ -328,15 +328,17 @@ def compare_with(rev: str, sha: str, scale: float, repeats: int) -> None:
     print()
     print(f"working tree vs {rev} ({sha[:7]}): best of {repeats}, interleaved, each run in a fresh process")
     print()
+    labels = {name: f"{name}, {unit}" for name, (unit, _, _) in WORKLOADS.items()}
+    width = max(len(label) for label in labels.values())
     print(
-        f"| {'measurement':44} | {'current, per CPU-s':>18} | {'baseline, per CPU-s':>19} | "
+        f"| {'measurement':{width}} | {'current, per CPU-s':>18} | {'baseline, per CPU-s':>19} | "
         f"{'ratio':>6} | {'ratio, wall':>11} |"
     )
-    print(f"|{'-' * 46}|{'-' * 20}|{'-' * 21}|{'-' * 8}|{'-' * 13}|")
-    for name, (unit, _, _) in WORKLOADS.items():
+    print(f"|{'-' * (width + 2)}|{'-' * 20}|{'-' * 21}|{'-' * 8}|{'-' * 13}|")
+    for name, label in labels.items():
         now, then = best(runs[name, 0]), best(runs[name, 1])
         print(
-            f"| {f'{name}, {unit}':44} | {now.cpu:>18,.0f} | {then.cpu:>19,.0f} | "
+            f"| {label:{width}} | {now.cpu:>18,.0f} | {then.cpu:>19,.0f} | "
             f"{now.cpu / then.cpu:>6.2f} | {now.wall / then.wall:>11.2f} |"
         )
     print(f"(ratio: current / {baseline})")

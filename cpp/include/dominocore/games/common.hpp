@@ -296,7 +296,10 @@ struct GameBase {
   // ---- scoring during play (docs/games/all_fives.md F5, F6, F8) -----------
   // Every engine use of these is behind `if constexpr (G::kScoresInPlay)`, so
   // a game that scores only at the end compiles none of it.
-  /// Whether placements score during play.
+  /// Whether placements score during play. Such a game also gives greedy's
+  /// placement (F13), as `static PickedPlace greedy_place(const RoundData&,
+  /// const TileSet& cand)`: a tile of `cand` (the mover's placeable tiles)
+  /// and an end index.
   static constexpr bool kScoresInPlay = false;
   /// What the placement just made (the last of r.placed) scores for the
   /// placer's side, read from the layout after it.
