@@ -47,11 +47,12 @@ struct FivesLayout {
     if (pl.by == kNoNumber) return o;
     return o == 0 ? pl.train : o + 1;
   }
-  /// What the open end at index i counts (F4), before a double led is counted once.
-  static int end_count(const RoundData& r, int i) noexcept {
+  /// What the open end at index i, opened by placement `by`, counts (F4),
+  /// before a double led is counted once.
+  static int end_count(const RoundData& r, int i, int by) noexcept {
     const int id = r.end_id[i], v = r.end_num[i];
     if (v == kNoNumber) return 0;
-    const Placement& pl = r.placed[opener(r, id)];
+    const Placement& pl = r.placed[by];
     const int o = id - pl.first;
     const int line_ends = pl.by == kNoNumber ? 2 : 1;  // the lead opens two
     if (o >= line_ends) return 0;                      // an empty side of the spinner
@@ -63,7 +64,13 @@ struct FivesLayout {
   class Counts {
    public:
     explicit Counts(const RoundData& r) noexcept : r_(r) {
-      for (int i = 0; i < r.n_ends; ++i) sum_ += each_[i] = end_count(r, i);
+      // One walk back over the placements for every end: the ends are in id
+      // order, and a later id is opened by the same placement or a later one.
+      int by = r.n_placed - 1;
+      for (int i = r.n_ends - 1; i >= 0; --i) {
+        while (by > 0 && r.placed[by].first > r.end_id[i]) --by;
+        sum_ += each_[i] = end_count(r, i, by);
+      }
       // A double counts once however many of its line ends are open (F4):
       // a double led while both are open adds its number twice too much.
       if (r.n_placed > 0 && is_double(r.placed[0].tile)) {
