@@ -31,13 +31,14 @@ namespace games {
 struct FivesLayout {
   /// The index in r.placed of the placement that opened end `id` (id >= 1:
   /// end 0 is the lead end, opened by the set-up).
-  static int opener(const RoundData& r, int id) noexcept {
+  static int opener(const RoundData& r, int id) noexcept { return opener(r, id, r.n_placed - 1); }
+  /// opener() when it is placement `from` or an earlier one.
+  static int opener(const RoundData& r, int id, int from) noexcept {
     // Backwards: an open end is on the tip of its arm, opened by one of the
     // last few placements (a binary search costs more here: measured 7%
     // slower in random rounds, its steps a chain of loads).
-    int k = r.n_placed - 1;
-    while (k > 0 && r.placed[k].first > id) --k;
-    return k;
+    while (from > 0 && r.placed[from].first > id) --from;
+    return from;
   }
   /// The arm of end `id` (F3).
   static int arm_of(const RoundData& r, int id) noexcept {
@@ -68,7 +69,7 @@ struct FivesLayout {
       // order, and a later id is opened by the same placement or a later one.
       int by = r.n_placed - 1;
       for (int i = r.n_ends - 1; i >= 0; --i) {
-        while (by > 0 && r.placed[by].first > r.end_id[i]) --by;
+        by = opener(r, r.end_id[i], by);
         sum_ += each_[i] = end_count(r, i, by);
       }
       // A double counts once however many of its line ends are open (F4):
