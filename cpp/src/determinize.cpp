@@ -305,12 +305,9 @@ void Determinizer::write_hidden(State& world) const {
   for (int j = 0; j < im.players; ++j) {
     if (j == im.seat) continue;
     const Impl::SeatSlots& slots = im.seats[j];
-    TileSet dealt, held;
-    for (int x = slots.first; x < slots.first + slots.initial; ++x)
-      dealt.set(tile[static_cast<size_t>(x)]);
-    held = dealt;
-    for (int x = slots.first + slots.initial; x < slots.first + slots.slots; ++x)
-      held.set(tile[static_cast<size_t>(x)]);
+    const int* first = tile.data() + slots.first;  // the dealt tiles, then the drawn ones
+    const TileSet dealt = TileSet::of(first, slots.initial);
+    const TileSet held = dealt | TileSet::of(first + slots.initial, slots.slots - slots.initial);
     r.deal_hands[j] = dealt;
     r.hands[j] = minus(held, t.layout);  // what it placed (its fixed draws too) is in the layout
   }

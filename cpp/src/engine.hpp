@@ -421,7 +421,10 @@ struct Engine {
   /// distinct listing from `rng`, greedy seats the greedy move. kRecord as
   /// in apply(): simulate plays without the undo records.
   template <bool kRecord = true>
-  static void play_out(RoundData& r, const Policy* policies, Rng& rng) noexcept {
+  static void play_out(RoundData& r, const Policy* policies, Rng& caller_rng) noexcept {
+    // The generator in a local, as in Rng::shuffle: through the reference,
+    // the round's byte stores might alias its state.
+    Rng rng = caller_rng;
     while (!r.over) {
       if (policies[r.f.cur] != Policy::Random) {
         Move other;
@@ -447,6 +450,7 @@ struct Engine {
         }
       }
     }
+    caller_rng = rng;
   }
 };
 

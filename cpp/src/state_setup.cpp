@@ -19,9 +19,7 @@ const char* end_reason_name(EndReason r) noexcept {
 
 void RoundData::deal_out(const uint8_t* deck, int n) noexcept {
   const int p = rules.players, h = rules.hand_size;
-  for (int s = 0; s < kMaxPlayers; ++s) hands[s] = TileSet{};
-  for (int s = 0; s < p; ++s)
-    for (int j = 0; j < h; ++j) hands[s].set(deck[s * h + j]);
+  for (int s = 0; s < kMaxPlayers; ++s) hands[s] = s < p ? TileSet::of(deck + s * h, h) : TileSet{};
   yard_len = static_cast<int16_t>(n - p * h);
   std::memcpy(yard, deck + p * h, static_cast<size_t>(yard_len));
   yard_top = 0;

@@ -89,12 +89,17 @@ class Rng {
   /// swap a[i], a[j].
   template <class T>
   void shuffle(T* a, std::size_t n) noexcept {
+    // The state in a local: a store to a[] of a byte type may alias *this,
+    // so the compiler kept the state in memory, a store and a reload on the
+    // chain of every draw (docs/performance.md 3, "The generator's state").
+    Rng g = *this;
     for (std::size_t i = n; i-- > 1;) {
-      const std::size_t j = static_cast<std::size_t>(below_unchecked(i + 1));
+      const std::size_t j = static_cast<std::size_t>(g.below_unchecked(i + 1));
       T tmp = a[i];
       a[i] = a[j];
       a[j] = tmp;
     }
+    *this = g;
   }
 
   /// The raw state (for saving and restoring a generator).

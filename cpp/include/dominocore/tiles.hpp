@@ -78,6 +78,20 @@ struct TileSet {
   constexpr bool test(int t) const noexcept { return (w[t >> 6] >> (t & 63)) & 1u; }
   constexpr void set(int t) noexcept { w[t >> 6] |= uint64_t{1} << (t & 63); }
   constexpr void reset(int t) noexcept { w[t >> 6] &= ~(uint64_t{1} << (t & 63)); }
+  /// The set of tiles[0, n). Its words stay in registers: set() one tile at a
+  /// time is a read-modify-write of a word in memory, each waiting on the last.
+  template <class Tile>
+  static constexpr TileSet of(const Tile* tiles, int n) noexcept {
+    uint64_t w0 = 0, w1 = 0, w2 = 0;
+    for (int k = 0; k < n; ++k) {
+      const int t = tiles[k];
+      const uint64_t bit = uint64_t{1} << (t & 63);
+      w0 |= t < 64 ? bit : 0;
+      w1 |= t >> 6 == 1 ? bit : 0;
+      w2 |= t >= 128 ? bit : 0;
+    }
+    return TileSet{{w0, w1, w2}};
+  }
   constexpr bool any() const noexcept { return (w[0] | w[1] | w[2]) != 0; }
   constexpr bool empty() const noexcept { return !any(); }
   int count() const noexcept {
