@@ -306,8 +306,8 @@ void Determinizer::write_hidden(State& world) const {
     if (j == im.seat) continue;
     const Impl::SeatSlots& slots = im.seats[j];
     const int* first = tile.data() + slots.first;  // the dealt tiles, then the drawn ones
-    const TileSet dealt = TileSet::of(first, slots.initial);
-    const TileSet held = dealt | TileSet::of(first + slots.initial, slots.slots - slots.initial);
+    const TileSet dealt = TileSet::of(first, first + slots.initial);
+    const TileSet held = dealt | TileSet::of(first + slots.initial, first + slots.slots);
     r.deal_hands[j] = dealt;
     r.hands[j] = minus(held, t.layout);  // what it placed (its fixed draws too) is in the layout
   }

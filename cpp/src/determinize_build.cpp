@@ -50,7 +50,7 @@ class Coarsening {
  public:
   explicit Coarsening(const detail::SeatModel& exact) : exact_(exact) {
     const size_t m = exact.seats.size();
-    for (int t : exact.pool) pool_.set(t);
+    pool_ = TileSet::of(exact.pool.begin(), exact.pool.end());
     std::vector<std::vector<int>> start(exact.pool.size(), std::vector<int>(m));
     prefix_.resize(m);
     for (size_t k = 0; k < m; ++k) {

@@ -176,8 +176,7 @@ Determinizer::Impl::Impl(const State& state, int s)
     }
   }
   yard_first = next;
-  TileSet yard_allows;
-  for (int t : pool) yard_allows.set(t);
+  const TileSet yard_allows = TileSet::of(pool.begin(), pool.end());
   cell_allowed.push_back(yard_allows);
   cell_room.push_back(state.yard_size());
   for (int k = 0; k < state.yard_size(); ++k)

@@ -388,9 +388,8 @@ State state_from_knowledge(const Rules& rules, const SeatKnowledge& k) {
   const int p = rules.players, T = rules.tiles(), s = k.seat;
   const size_t n = k.moves.size();
   // The seat's own dealt hand: its hand now, plus what it placed, minus what it drew.
-  TileSet seen, own_deal;
+  TileSet seen, own_deal = TileSet::of(k.hand.begin(), k.hand.end());
   if (k.centre >= 0) seen.set(k.centre);
-  for (int t : k.hand) own_deal.set(t);
   std::vector<int> draws(static_cast<size_t>(p), 0), places(static_cast<size_t>(p), 0);
   for (size_t i = 0; i < n; ++i) {
     const int m = k.movers[i];

@@ -19,7 +19,10 @@ const char* end_reason_name(EndReason r) noexcept {
 
 void RoundData::deal_out(const uint8_t* deck, int n) noexcept {
   const int p = rules.players, h = rules.hand_size;
-  for (int s = 0; s < kMaxPlayers; ++s) hands[s] = s < p ? TileSet::of(deck + s * h, h) : TileSet{};
+  for (int s = 0; s < kMaxPlayers; ++s) {
+    const uint8_t* hand = deck + s * h;
+    hands[s] = s < p ? TileSet::of(hand, hand + h) : TileSet{};
+  }
   yard_len = static_cast<int16_t>(n - p * h);
   std::memcpy(yard, deck + p * h, static_cast<size_t>(yard_len));
   yard_top = 0;
@@ -188,8 +191,7 @@ void State::load_deal_(const Deal& d) {
   clear_round_();
   set_carried_(d.carried);
   r_.round_index = d.round_index;
-  for (int s = 0; s < p; ++s)
-    for (int t : d.hands[s]) r_.hands[s].set(t);
+  for (int s = 0; s < p; ++s) r_.hands[s] = TileSet::of(d.hands[s].begin(), d.hands[s].end());
   r_.yard_len = static_cast<int16_t>(d.yard.size());
   for (size_t i = 0; i < d.yard.size(); ++i) r_.yard[i] = static_cast<uint8_t>(d.yard[i]);
   r_.yard_top = 0;

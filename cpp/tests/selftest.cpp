@@ -94,10 +94,10 @@ static void test_tiles() {
   const uint8_t listed[] = {189, 5, 63, 64, 127, 128, 70};
   TileSet one_by_one;
   for (uint8_t t : listed) one_by_one.set(t);
-  CHECK(TileSet::of(listed, 7) == one_by_one && TileSet::of(listed, 0) == TileSet{});
-  const int first_three[] = {189, 5, 63};
-  CHECK(TileSet::of(first_three, 3) == TileSet::of(listed, 3) &&
-        TileSet::of(listed, 3).count() == 3);
+  CHECK(TileSet::of(listed, listed + 7) == one_by_one && TileSet::of(listed, listed) == TileSet{});
+  const std::vector<int> first_three{189, 5, 63};
+  CHECK(TileSet::of(first_three.begin(), first_three.end()) == TileSet::of(listed, listed + 3) &&
+        TileSet::of(listed, listed + 3).count() == 3);
   // The union tables give, for every set of numbers (and the lead end's bit
   // 19, which adds nothing), the union of the per-number masks.
   bool unions_agree = true;

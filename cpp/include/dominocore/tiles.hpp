@@ -78,13 +78,14 @@ struct TileSet {
   constexpr bool test(int t) const noexcept { return (w[t >> 6] >> (t & 63)) & 1u; }
   constexpr void set(int t) noexcept { w[t >> 6] |= uint64_t{1} << (t & 63); }
   constexpr void reset(int t) noexcept { w[t >> 6] &= ~(uint64_t{1} << (t & 63)); }
-  /// The set of tiles[0, n). Its words stay in registers: set() one tile at a
-  /// time is a read-modify-write of a word in memory, each waiting on the last.
-  template <class Tile>
-  static constexpr TileSet of(const Tile* tiles, int n) noexcept {
+  /// The set of the tiles in [first, last). Its words stay in registers: set()
+  /// one tile at a time is a read-modify-write of a word in memory, each
+  /// waiting on the last.
+  template <class It>
+  static constexpr TileSet of(It first, It last) noexcept {
     uint64_t w0 = 0, w1 = 0, w2 = 0;
-    for (int k = 0; k < n; ++k) {
-      const int t = tiles[k];
+    for (; first != last; ++first) {
+      const int t = *first;
       const uint64_t bit = uint64_t{1} << (t & 63);
       w0 |= t < 64 ? bit : 0;
       w1 |= t >> 6 == 1 ? bit : 0;
